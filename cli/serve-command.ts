@@ -1,0 +1,44 @@
+import { ConfigError, loadConfig } from '../server/config/load-config.js';
+import { FileError } from '../server/errors/file-error.js';
+import { StartError, startServer } from '../server/http/start-server.js';
+import { createConsoleLog } from './console-log.js';
+
+export interface ServeOptions {
+  dir: string;
+  port?: number | undefined;
+  host?: string | undefined;
+  watch: boolean;
+}
+
+/** `cms serve`: starts the server and keeps it running until SIGINT/SIGTERM. Resolves to an exit code. */
+export async function runServe(options: ServeOptions): Promise<number> {
+  const log = createConsoleLog();
+  const started = Date.now();
+  let server;
+  try {
+    const config = loadConfig(options.dir, { port: options.port, host: options.host, watch: options.watch });
+    server = await startServer(config, log);
+  } catch (error) {
+    if (error instanceof FileError) log.error(`cannot start: ${error.format()}`);
+    else if (error instanceof ConfigError || error instanceof StartError) log.error(`cannot start: ${error.message}`);
+    else log.error('cannot start', error);
+    return 1;
+  }
+  const { index, registry } = server.project.current;
+  const problems = index.problems.size;
+  log.info(
+    `cms serving ${index.documentCount()} documents of ${registry.contentTypes.size} content types and ${index.media.size} media files ` +
+      `at ${server.url}/api (ready in ${Date.now() - started} ms${problems ? `, ${problems} file${problems > 1 ? 's' : ''} with problems above` : ''})`,
+  );
+  const running = server;
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      void running.close().then(resolve);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  return 0;
+}

@@ -1,0 +1,310 @@
+import type { FileError } from '../errors/file-error.js';
+import type { ContentType } from '../schema/content-type.js';
+import type { SchemaRegistry } from '../schema/schema-registry.js';
+import type { StoredDocument } from '../store/read-document.js';
+import { deriveDocumentId, deriveId } from './derive-id.js';
+import { type DocumentRecord, type Entry, type Status, compareRecords, versionOf } from './entry.js';
+import { MediaIndex } from './media-index.js';
+
+interface TypeState {
+  readonly type: ContentType;
+  readonly records: Map<string, DocumentRecord>;
+  /** Records in default order (createdAt, documentId), kept sorted on every change. */
+  readonly ordered: DocumentRecord[];
+  readonly idOwners: Map<number, string>;
+  /** Owning relation attribute → target documentId → keys of records pointing at it. */
+  readonly reverse: Map<string, Map<string, Set<string>>>;
+  /** Entries per status and locale in default order, dropped on every change of the type. */
+  readonly views: Map<string, readonly Entry[]>;
+  /** Values derived from the type's documents (sort orders …), dropped on every change of the type. */
+  readonly memos: Map<string, unknown>;
+  version: number;
+}
+
+const MAX_MEMOS_PER_TYPE = 64;
+
+interface FileSlot {
+  readonly uid: string;
+  readonly key: string;
+  readonly slot: 'main' | 'draftFile';
+}
+
+/**
+ * Every document of a project in memory: versions per status and locale, numeric ids, default
+ * order and the reverse side of relations, kept up to date one file at a time.
+ */
+export class ContentIndex {
+  readonly media: MediaIndex;
+  /** Files that could not be read, by path; a file's last good version stays in the index. */
+  readonly problems = new Map<string, FileError>();
+  private readonly states = new Map<string, TypeState>();
+  private readonly files = new Map<string, FileSlot>();
+
+  constructor(
+    readonly registry: SchemaRegistry,
+    private readonly defaultLocale: string,
+  ) {
+    for (const type of registry.contentTypes.values()) {
+      const reverse = new Map<string, Map<string, Set<string>>>();
+      for (const [name, attribute] of type.attributes) {
+        if (attribute.kind === 'relation' && attribute.mappedBy === undefined) reverse.set(name, new Map());
+      }
+      this.states.set(type.uid, { type, records: new Map(), ordered: [], idOwners: new Map(), reverse, views: new Map(), memos: new Map(), version: 0 });
+    }
+    this.media = new MediaIndex();
+  }
+
+  /** Adds or replaces the version a file holds. */
+  applyDocument(stored: StoredDocument): void {
+    const { file } = stored;
+    const state = this.stateOf(file.type);
+    const locale = file.type.localized ? (file.locale ?? this.defaultLocale) : null;
+    const slot = file.draft ? 'draftFile' : 'main';
+    const documentId = file.documentId ?? this.singleDocumentId(file.type, stored);
+    const key = `${documentId}\u0000${locale ?? ''}`;
+
+    const previousSlot = this.files.get(file.path);
+    if (previousSlot && previousSlot.key !== key) this.removeFile(file.path);
+
+    const old = state.records.get(key);
+    const entryBase = toEntry(stored, documentId, locale, file.type, file.draft);
+    const main = slot === 'main' ? entryBase : old?.main;
+    const draftFile = slot === 'draftFile' ? entryBase : old?.draftFile;
+    this.replaceRecord(state, key, old, main, draftFile);
+    this.files.set(file.path, { uid: file.type.uid, key, slot });
+    this.problems.delete(file.path);
+  }
+
+  /** Forgets the version a file held. Returns false when the index did not know the file. */
+  removeFile(path: string): boolean {
+    const slot = this.files.get(path);
+    if (!slot) return false;
+    this.files.delete(path);
+    const state = this.states.get(slot.uid);
+    const old = state?.records.get(slot.key);
+    if (!state || !old) return true;
+    const main = slot.slot === 'main' ? undefined : old.main;
+    const draftFile = slot.slot === 'draftFile' ? undefined : old.draftFile;
+    this.replaceRecord(state, slot.key, old, main, draftFile);
+    return true;
+  }
+
+  holdsFile(path: string): boolean {
+    return this.files.has(path);
+  }
+
+  /** Paths of every content file the index holds. */
+  knownPaths(): IterableIterator<string> {
+    return this.files.keys();
+  }
+
+  reportProblem(error: FileError): void {
+    this.problems.set(error.file, error);
+  }
+
+  /** Entries visible with this status and locale, in default order. Cached until the type changes. */
+  entries(type: ContentType, status: Status, locale: string | null): readonly Entry[] {
+    const state = this.stateOf(type);
+    const viewKey = `${status}\u0000${locale ?? ''}`;
+    let view = state.views.get(viewKey);
+    if (view === undefined) {
+      const list: Entry[] = [];
+      for (const record of state.ordered) {
+        if (locale !== '*' && record.locale !== locale) continue;
+        const entry = versionOf(record, status);
+        if (entry) list.push(entry);
+      }
+      view = list;
+      state.views.set(viewKey, view);
+    }
+    return view;
+  }
+
+  findRecord(type: ContentType, documentId: string, locale: string | null): DocumentRecord | undefined {
+    return this.stateOf(type).records.get(`${documentId}\u0000${locale ?? ''}`);
+  }
+
+  findEntry(type: ContentType, documentId: string, status: Status, locale: string | null): Entry | undefined {
+    const record = this.findRecord(type, documentId, locale);
+    return record && versionOf(record, status);
+  }
+
+  /** The single type's record in a locale (there is at most one). */
+  findSingle(type: ContentType, locale: string | null): DocumentRecord | undefined {
+    for (const record of this.stateOf(type).records.values()) if (record.locale === locale) return record;
+    return undefined;
+  }
+
+  findRecordById(type: ContentType, id: number): DocumentRecord | undefined {
+    const state = this.stateOf(type);
+    const key = state.idOwners.get(id);
+    return key === undefined ? undefined : state.records.get(key);
+  }
+
+  /** Records of `type` whose owning relation `attribute` holds `targetDocumentId`, in default order. */
+  sourcesOf(type: ContentType, attribute: string, targetDocumentId: string): DocumentRecord[] {
+    const state = this.stateOf(type);
+    const keys = state.reverse.get(attribute)?.get(targetDocumentId);
+    if (!keys) return [];
+    const records: DocumentRecord[] = [];
+    for (const key of keys) {
+      const record = state.records.get(key);
+      if (record) records.push(record);
+    }
+    return records.sort(compareRecords);
+  }
+
+  /**
+   * A value derived from the type's documents, computed once and kept until the type changes.
+   * Keys that depend on other types must include their `typeVersion`.
+   */
+  memo<T>(type: ContentType, key: string, compute: () => T): T {
+    const { memos } = this.stateOf(type);
+    if (memos.has(key)) return memos.get(key) as T;
+    if (memos.size >= MAX_MEMOS_PER_TYPE) memos.clear();
+    const value = compute();
+    memos.set(key, value);
+    return value;
+  }
+
+  /** Changes whenever a document of the type changes: the key for caches derived from it. */
+  typeVersion(type: ContentType): number {
+    return this.stateOf(type).version;
+  }
+
+  documentCount(): number {
+    let count = 0;
+    for (const state of this.states.values()) count += state.records.size;
+    return count;
+  }
+
+  private stateOf(type: ContentType): TypeState {
+    const state = this.states.get(type.uid);
+    if (!state) throw new Error(`unknown content type ${type.uid}`);
+    return state;
+  }
+
+  /** A single type's documentId: stable for the same content, new when it is deleted and created again. */
+  private singleDocumentId(type: ContentType, stored: StoredDocument): string {
+    const existing = this.findSingle(type, type.localized ? (stored.file.locale ?? this.defaultLocale) : null);
+    const createdAt = typeof stored.data['createdAt'] === 'string' ? normalizeIso(stored.data['createdAt']) : '';
+    if (existing && (stored.file.draft || existing.main === undefined || existing.main.createdAt === createdAt)) return existing.documentId;
+    return deriveDocumentId(`${type.uid}|${createdAt}`);
+  }
+
+  private replaceRecord(state: TypeState, key: string, old: DocumentRecord | undefined, main: Entry | undefined, draftFile: Entry | undefined): void {
+    state.version++;
+    state.views.clear();
+    state.memos.clear();
+    if (old) {
+      removeSorted(state.ordered, old);
+      this.unlinkRelations(state, old);
+      if (state.idOwners.get(old.id) === key) state.idOwners.delete(old.id);
+    }
+    const first = main ?? draftFile;
+    if (first === undefined) {
+      state.records.delete(key);
+      return;
+    }
+    const createdMs = Date.parse(first.createdAt);
+    const id = allocateId(state, key, createdMs);
+    const withId = (entry: Entry | undefined): Entry | undefined => (entry && entry.id !== id ? { ...entry, id } : entry);
+    const record: DocumentRecord = {
+      key,
+      type: state.type,
+      documentId: first.documentId,
+      locale: first.locale,
+      id,
+      createdMs,
+      main: withId(main),
+      draftFile: withId(draftFile),
+      derivedDraft: undefined,
+    };
+    state.records.set(key, record);
+    state.idOwners.set(id, key);
+    insertSorted(state.ordered, record);
+    this.linkRelations(state, record);
+  }
+
+  private linkRelations(state: TypeState, record: DocumentRecord): void {
+    for (const [attribute, targets] of state.reverse) {
+      for (const target of relationTargets(record, attribute)) {
+        let keys = targets.get(target);
+        if (!keys) targets.set(target, (keys = new Set()));
+        keys.add(record.key);
+      }
+    }
+  }
+
+  private unlinkRelations(state: TypeState, record: DocumentRecord): void {
+    for (const [attribute, targets] of state.reverse) {
+      for (const target of relationTargets(record, attribute)) {
+        const keys = targets.get(target);
+        keys?.delete(record.key);
+        if (keys?.size === 0) targets.delete(target);
+      }
+    }
+  }
+}
+
+function allocateId(state: TypeState, key: string, createdMs: number): number {
+  let id = deriveId(createdMs, key);
+  for (let owner = state.idOwners.get(id); owner !== undefined && owner !== key; owner = state.idOwners.get(id)) id++;
+  return id;
+}
+
+/** documentIds a record's versions point at through one relation attribute. */
+function relationTargets(record: DocumentRecord, attribute: string): Set<string> {
+  const out = new Set<string>();
+  for (const entry of [record.main, record.draftFile]) {
+    const value = entry?.data[attribute];
+    if (typeof value === 'string') out.add(value);
+    else if (Array.isArray(value)) for (const id of value) if (typeof id === 'string') out.add(id);
+  }
+  return out;
+}
+
+function toEntry(stored: StoredDocument, documentId: string, locale: string | null, type: ContentType, isDraftFile: boolean): Entry {
+  const { data } = stored;
+  const fallback = stored.mtimeMs === undefined ? new Date().toISOString() : new Date(stored.mtimeMs).toISOString();
+  const createdAt = typeof data['createdAt'] === 'string' ? normalizeIso(data['createdAt']) : fallback;
+  const updatedAt = typeof data['updatedAt'] === 'string' ? normalizeIso(data['updatedAt']) : createdAt === fallback ? fallback : createdAt;
+  let publishedAt: string | null;
+  if (type.draftAndPublish) {
+    publishedAt = isDraftFile || typeof data['publishedAt'] !== 'string' ? null : normalizeIso(data['publishedAt']);
+  } else {
+    publishedAt = typeof data['publishedAt'] === 'string' ? normalizeIso(data['publishedAt']) : updatedAt;
+  }
+  return { id: 0, documentId, locale, data, createdAt, updatedAt, publishedAt, path: stored.file.path };
+}
+
+/** Timestamps come back in one form: ISO 8601 with milliseconds and Z. */
+function normalizeIso(value: string): string {
+  if (value.length === 24 && value.endsWith('Z')) return value;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? value : new Date(ms).toISOString();
+}
+
+function insertSorted(list: DocumentRecord[], record: DocumentRecord): void {
+  list.splice(lowerBound(list, record), 0, record);
+}
+
+function removeSorted(list: DocumentRecord[], record: DocumentRecord): void {
+  const index = lowerBound(list, record);
+  if (list[index] === record) list.splice(index, 1);
+  else {
+    const fallback = list.indexOf(record);
+    if (fallback >= 0) list.splice(fallback, 1);
+  }
+}
+
+function lowerBound(list: readonly DocumentRecord[], record: DocumentRecord): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (compareRecords(list[mid]!, record) < 0) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}

@@ -1,0 +1,54 @@
+import type { ContentType } from '../schema/content-type.js';
+
+/** One version of one document (a file), as the engine reads it. */
+export interface Entry {
+  readonly id: number;
+  readonly documentId: string;
+  readonly locale: string | null;
+  /** Attribute values as stored: relations as documentIds, media as paths under uploads/. */
+  readonly data: Readonly<Record<string, unknown>>;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly publishedAt: string | null;
+  /** The file this version comes from. */
+  readonly path: string;
+}
+
+export type Status = 'published' | 'draft';
+
+/** All versions of one document in one locale. */
+export interface DocumentRecord {
+  readonly key: string;
+  readonly type: ContentType;
+  readonly documentId: string;
+  readonly locale: string | null;
+  readonly id: number;
+  /** Sort key of the default order: creation time, then documentId. */
+  readonly createdMs: number;
+  /** `<documentId>.json`/`.md`: the published version, or the only (draft) one. */
+  readonly main: Entry | undefined;
+  /** `<documentId>.draft.json`: unpublished changes of a published document. */
+  readonly draftFile: Entry | undefined;
+  /** The draft view of a published document without a draft file, made on first use. */
+  derivedDraft: Entry | undefined;
+}
+
+/** The version a read with `status` sees, or undefined when the document has none. */
+export function versionOf(record: DocumentRecord, status: Status): Entry | undefined {
+  if (!record.type.draftAndPublish) return record.main ?? record.draftFile;
+  if (status === 'published') return record.main?.publishedAt ? record.main : undefined;
+  if (record.draftFile) return record.draftFile;
+  const main = record.main;
+  if (main === undefined || main.publishedAt === null) return main;
+  record.derivedDraft ??= { ...main, publishedAt: null };
+  return record.derivedDraft;
+}
+
+/** Default list order: creation time, then documentId (Strapi's effective creation order). */
+export function compareRecords(a: DocumentRecord, b: DocumentRecord): number {
+  if (a.createdMs !== b.createdMs) return a.createdMs - b.createdMs;
+  if (a.documentId !== b.documentId) return a.documentId < b.documentId ? -1 : 1;
+  const la = a.locale ?? '';
+  const lb = b.locale ?? '';
+  return la < lb ? -1 : la > lb ? 1 : 0;
+}

@@ -1,0 +1,112 @@
+import type { CmsConfig } from '../config/cms-config.js';
+import { FileError } from '../errors/file-error.js';
+import { loadSchemas } from '../schema/load-schemas.js';
+import type { SchemaRegistry } from '../schema/schema-registry.js';
+import { type StoreEvent, ProjectWatcher } from '../store/watch-project.js';
+import { buildIndex, syncContentPath, syncUploadPath } from './build-index.js';
+import type { ContentIndex } from './content-index.js';
+
+export interface ProjectLog {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+export interface ProjectSnapshot {
+  readonly registry: SchemaRegistry;
+  readonly index: ContentIndex;
+}
+
+const DEFAULT_LOCALE = 'en';
+
+/**
+ * A project held in memory and kept fresh: schemas and index, updated file by file from the
+ * watcher. A schema change rebuilds everything; if the new schemas are broken, the old ones stay.
+ */
+export class LiveProject {
+  private snapshot: ProjectSnapshot;
+  private watcher: ProjectWatcher | undefined;
+  private readonly listeners = new Set<() => void>();
+
+  private constructor(
+    readonly config: CmsConfig,
+    private readonly log: ProjectLog,
+    snapshot: ProjectSnapshot,
+  ) {
+    this.snapshot = snapshot;
+  }
+
+  /** Loads schemas and content. Throws a FileError when the schemas are broken. */
+  static open(config: CmsConfig, log: ProjectLog): LiveProject {
+    const registry = loadSchemas(config.dir);
+    const index = buildIndex(config.dir, registry, DEFAULT_LOCALE);
+    const project = new LiveProject(config, log, { registry, index });
+    project.reportProblems();
+    return project;
+  }
+
+  get current(): ProjectSnapshot {
+    return this.snapshot;
+  }
+
+  /** Starts watching the files; resolves when the watcher is ready. */
+  async watch(): Promise<void> {
+    const watcher = new ProjectWatcher(
+      this.config.dir,
+      (events) => this.apply(events),
+      (error) => this.log.warn(`watcher: ${error.message}`),
+    );
+    this.watcher = watcher;
+    await watcher.start();
+  }
+
+  /** Calls `listener` after each batch of changes has been applied. */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async close(): Promise<void> {
+    await this.watcher?.close();
+    this.watcher = undefined;
+  }
+
+  /** Applies a batch of file events to the index (also used by writers for read-your-writes). */
+  apply(events: readonly StoreEvent[]): void {
+    if (events.some((event) => event.area === 'schemas')) {
+      this.reload();
+    } else {
+      const { index } = this.snapshot;
+      const before = new Map(index.problems);
+      for (const event of events) {
+        if (event.area === 'content') syncContentPath(index, this.config.dir, event.path);
+        else syncUploadPath(index, this.config.dir, event.path);
+      }
+      for (const [file, problem] of index.problems) {
+        if (before.get(file)?.message !== problem.message) this.log.warn(describeProblem(problem, index, file));
+      }
+      for (const file of before.keys()) if (!index.problems.has(file)) this.log.info(`${file}: fixed`);
+    }
+    for (const listener of this.listeners) listener();
+  }
+
+  private reload(): void {
+    try {
+      const registry = loadSchemas(this.config.dir);
+      this.snapshot = { registry, index: buildIndex(this.config.dir, registry, DEFAULT_LOCALE) };
+      this.log.info(`schemas reloaded: ${registry.contentTypes.size} content types, ${this.snapshot.index.documentCount()} documents`);
+      this.reportProblems();
+    } catch (error) {
+      const message = error instanceof FileError ? error.format() : (error as Error).message;
+      this.log.warn(`${message} (keeping the previous schemas)`);
+    }
+  }
+
+  private reportProblems(): void {
+    for (const [file, problem] of this.snapshot.index.problems) this.log.warn(describeProblem(problem, this.snapshot.index, file));
+  }
+}
+
+function describeProblem(problem: FileError, index: ContentIndex, file: string): string {
+  const kept = index.holdsFile(file) ? ' (serving its last good version)' : ' (skipped)';
+  return `${problem.format()}${kept}`;
+}

@@ -1,0 +1,77 @@
+import path from 'node:path';
+import type { StoredMedia } from '../store/read-media.js';
+import { deriveDocumentId, deriveId } from './derive-id.js';
+
+/** A file of the media library, with the fields Strapi's upload plugin returns, in its order. */
+export interface MediaRecord {
+  readonly id: number;
+  readonly documentId: string;
+  readonly name: string;
+  readonly alternativeText: string | null;
+  readonly caption: string | null;
+  readonly focalPoint: unknown;
+  readonly width: number | null;
+  readonly height: number | null;
+  readonly formats: unknown;
+  readonly hash: string;
+  readonly ext: string;
+  readonly mime: string;
+  readonly size: number;
+  readonly url: string;
+  readonly previewUrl: string | null;
+  readonly provider: string;
+  readonly provider_metadata: unknown;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly publishedAt: string;
+  /** Relative to uploads/. Not part of the API output. */
+  readonly path: string;
+}
+
+/** Builds the record of a media file from the file, its measured size and its sidecar. */
+export function toMediaRecord(stored: StoredMedia, dimensions: { width: number; height: number } | undefined): MediaRecord {
+  const meta = stored.sidecar;
+  const ext = path.posix.extname(stored.path);
+  const base = path.posix.basename(stored.path);
+  const mtime = new Date(stored.mtimeMs).toISOString();
+  const createdAt = isoOr(meta['createdAt'], mtime);
+  const updatedAt = isoOr(meta['updatedAt'], createdAt);
+  const documentId = typeof meta['documentId'] === 'string' && /^[a-z0-9]{1,64}$/.test(meta['documentId']) ? meta['documentId'] : deriveDocumentId(`uploads/${stored.path}`);
+  return {
+    id: deriveId(Date.parse(createdAt), documentId),
+    documentId,
+    name: stringOr(meta['name'], base),
+    alternativeText: stringOr(meta['alternativeText'], null),
+    caption: stringOr(meta['caption'], null),
+    focalPoint: meta['focalPoint'] ?? null,
+    width: numberOr(meta['width'], dimensions?.width ?? null),
+    height: numberOr(meta['height'], dimensions?.height ?? null),
+    formats: meta['formats'] ?? null,
+    hash: base.slice(0, base.length - ext.length),
+    ext,
+    mime: stringOr(meta['mime'], stored.mime),
+    size: Math.round(stored.bytes / 10) / 100,
+    url: `/uploads/${stored.path}`,
+    previewUrl: stringOr(meta['previewUrl'], null),
+    provider: 'local',
+    provider_metadata: meta['provider_metadata'] ?? null,
+    createdAt,
+    updatedAt,
+    publishedAt: isoOr(meta['publishedAt'], createdAt),
+    path: stored.path,
+  };
+}
+
+function stringOr<T>(value: unknown, fallback: T): string | T {
+  return typeof value === 'string' ? value : fallback;
+}
+
+function numberOr<T>(value: unknown, fallback: T): number | T {
+  return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+}
+
+function isoOr(value: unknown, fallback: string): string {
+  if (typeof value !== 'string') return fallback;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? fallback : new Date(ms).toISOString();
+}

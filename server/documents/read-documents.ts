@@ -1,0 +1,34 @@
+import type { ContentType } from '../schema/content-type.js';
+import type { DocumentQuery } from '../query/document-query.js';
+import { paginationMeta } from '../query/parse-pagination.js';
+import { type ReadContext, localeFor } from '../engine/read-context.js';
+import { matchesQuery, selectEntries } from '../engine/select-entries.js';
+import { serializeEntry } from '../engine/serialize-entry.js';
+
+export interface ListResult {
+  readonly data: Record<string, unknown>[];
+  readonly meta: { pagination: Record<string, number> };
+}
+
+/** `GET /api/:pluralName`: one page of documents with its pagination meta. */
+export function findDocuments(context: ReadContext, type: ContentType, query: DocumentQuery): ListResult {
+  const { page, total } = selectEntries(context, type, query);
+  return {
+    data: page.map((entry) => serializeEntry(context, type, entry, query.fields, query.populate)),
+    meta: { pagination: paginationMeta(query.pagination, total) },
+  };
+}
+
+/** `GET /api/:pluralName/:documentId`: the version the query's status and locale select, if any. */
+export function findDocument(context: ReadContext, type: ContentType, documentId: string, query: DocumentQuery): Record<string, unknown> | undefined {
+  const entry = context.index.findEntry(type, documentId, query.status, localeFor(context, type));
+  if (entry === undefined || !matchesQuery(context, type, query, entry)) return undefined;
+  return serializeEntry(context, type, entry, query.fields, query.populate);
+}
+
+/** `GET /api/:singularName`. */
+export function findSingleDocument(context: ReadContext, type: ContentType, query: DocumentQuery): Record<string, unknown> | undefined {
+  const record = context.index.findSingle(type, localeFor(context, type));
+  if (record === undefined) return undefined;
+  return findDocument(context, type, record.documentId, query);
+}

@@ -1,0 +1,57 @@
+import type { Entry } from '../content-index/entry.js';
+import type { ContentType } from '../schema/content-type.js';
+import type { DocumentQuery, SortKey } from '../query/document-query.js';
+import { compileFilter } from './compile-filter.js';
+import { compileSearch } from './compile-search.js';
+import { type ReadContext, localeFor } from './read-context.js';
+import { sortEntries } from './sort-entries.js';
+
+export interface Selection {
+  readonly page: readonly Entry[];
+  readonly total: number;
+}
+
+/**
+ * One page of a list: the entries in the requested order (a sort order is computed once per change
+ * of the type and reused), tested by the compiled filter in one pass that also counts the total.
+ */
+export function selectEntries(context: ReadContext, type: ContentType, query: DocumentQuery): Selection {
+  const locale = query.locale === '*' && type.localized ? '*' : localeFor(context, type);
+  const base = context.index.entries(type, query.status, locale);
+  const ordered = query.sort.length === 0 ? base : sortedView(context, type, base, query.sort, `${query.status}|${locale ?? ''}`);
+  const tests: ((entry: Entry) => boolean)[] = [];
+  if (query.filters) tests.push(compileFilter(context, type, query.filters));
+  if (query.search !== undefined && query.search !== '') tests.push(compileSearch(type, query.search));
+  const { start, limit } = query.pagination;
+  const end = start + limit;
+
+  if (tests.length === 0) return { page: ordered.slice(start, end), total: ordered.length };
+  const test = tests.length === 1 ? tests[0]! : (entry: Entry) => tests.every((t) => t(entry));
+  const page: Entry[] = [];
+  let total = 0;
+  for (const entry of ordered) {
+    if (!test(entry)) continue;
+    if (total >= start && total < end) page.push(entry);
+    total++;
+  }
+  return { page, total };
+}
+
+/** Whether one entry passes the query's filters (get-one with `filters`). */
+export function matchesQuery(context: ReadContext, type: ContentType, query: DocumentQuery, entry: Entry): boolean {
+  return query.filters === undefined || compileFilter(context, type, query.filters)(entry);
+}
+
+function sortedView(context: ReadContext, type: ContentType, base: readonly Entry[], sort: readonly SortKey[], view: string): readonly Entry[] {
+  // A sort through a relation also depends on the related type's documents.
+  const dependencies = sort
+    .filter((key) => key.path.length > 1)
+    .map((key) => {
+      const attribute = type.attributes.get(key.path[0]!);
+      const target = attribute?.kind === 'relation' ? context.index.registry.contentTypes.get(attribute.target) : undefined;
+      return target ? `${target.uid}@${context.index.typeVersion(target)}` : '';
+    })
+    .join(',');
+  const key = `sort|${view}|${sort.map((k) => `${k.path.join('.')}:${k.order}`).join(',')}|${dependencies}`;
+  return context.index.memo(type, key, () => sortEntries(context, type, base, sort));
+}

@@ -1,0 +1,158 @@
+import { isPlainObject } from '../config/is-plain-object.js';
+import type { Entry } from '../content-index/entry.js';
+import type { MediaRecord } from '../content-index/media-record.js';
+import type { Attribute, RelationAttribute } from '../schema/attribute.js';
+import type { AttributeSet, ComponentSchema, ContentType } from '../schema/content-type.js';
+import type { PopulateMap, PopulateNode } from '../query/document-query.js';
+import { compileFilter } from './compile-filter.js';
+import { type ReadContext, localeFor } from './read-context.js';
+import { serializeScalar } from './serialize-scalar.js';
+import { sortEntries } from './sort-entries.js';
+
+/** System fields every document answers with, after its attributes. */
+const TIMESTAMPS = ['createdAt', 'updatedAt', 'publishedAt'] as const;
+
+/** The fields of a media record the API returns, in Strapi's order. */
+export const MEDIA_FIELDS = [
+  'name', 'alternativeText', 'caption', 'focalPoint', 'width', 'height', 'formats', 'hash', 'ext', 'mime', 'size',
+  'url', 'previewUrl', 'provider', 'provider_metadata', 'createdAt', 'updatedAt', 'publishedAt',
+] as const;
+
+/**
+ * A document version as the Content API returns it: id, documentId, the selected scalars, the
+ * system fields, then the populated attributes (relations, media, components, dynamic zones).
+ */
+export function serializeEntry(
+  context: ReadContext,
+  type: ContentType,
+  entry: Entry,
+  fields: readonly string[] | undefined,
+  populate: PopulateMap,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = { id: entry.id, documentId: entry.documentId };
+  for (const name of fields ?? type.outputScalars) {
+    const attribute = type.attributes.get(name);
+    if (attribute?.kind === 'scalar') out[name] = serializeScalar(attribute.type, entry.data[name]);
+  }
+  for (const name of TIMESTAMPS) if (fields === undefined || fields.includes(name)) out[name] = entry[name];
+  if (type.localized && (fields === undefined || fields.includes('locale'))) out['locale'] = entry.locale;
+  populateInto(context, type, entry, entry.data, populate, out);
+  return out;
+}
+
+/** Adds the populated attributes of one level (a document or a component) to `out`, in schema order. */
+function populateInto(
+  context: ReadContext,
+  owner: AttributeSet,
+  entry: Entry,
+  data: Readonly<Record<string, unknown>>,
+  populate: PopulateMap,
+  out: Record<string, unknown>,
+): void {
+  if (populate.size === 0) return;
+  for (const [name, attribute] of owner.attributes) {
+    const node = populate.get(name);
+    if (node === undefined || attribute.kind === 'scalar') continue;
+    out[name] = populateAttribute(context, entry, attribute, data[name], node);
+  }
+}
+
+function populateAttribute(context: ReadContext, entry: Entry, attribute: Exclude<Attribute, { kind: 'scalar' }>, value: unknown, node: PopulateNode): unknown {
+  switch (attribute.kind) {
+    case 'relation': {
+      const items = resolveRelation(context, entry, attribute, value, node);
+      if (node.count) return { count: items.length };
+      return attribute.toMany ? items : (items[0] ?? null);
+    }
+    case 'media': {
+      const paths = attribute.multiple ? (Array.isArray(value) ? value : []) : typeof value === 'string' ? [value] : [];
+      const records: Record<string, unknown>[] = [];
+      for (const path of paths) {
+        const record = typeof path === 'string' ? context.index.media.findByPath(path) : undefined;
+        if (record) records.push(serializeMedia(record, node.fields));
+        else context.warn(`${entry.path}: media file uploads/${String(path)} not found`);
+      }
+      return attribute.multiple ? records : (records[0] ?? null);
+    }
+    case 'component': {
+      const component = context.index.registry.components.get(attribute.component);
+      if (component === undefined) return null;
+      if (!attribute.repeatable) return isPlainObject(value) ? serializeComponent(context, entry, component, value, 1, node) : null;
+      const items = Array.isArray(value) ? value.filter(isPlainObject) : [];
+      return items.map((item, index) => serializeComponent(context, entry, component, item, index + 1, node));
+    }
+    case 'dynamiczone': {
+      const items = Array.isArray(value) ? value.filter(isPlainObject) : [];
+      const out: Record<string, unknown>[] = [];
+      items.forEach((item, index) => {
+        const uid = item['__component'];
+        const component = typeof uid === 'string' ? context.index.registry.components.get(uid) : undefined;
+        if (component === undefined) return;
+        const itemNode = node.on === undefined ? node : node.on.get(component.uid);
+        if (itemNode === undefined) return;
+        out.push({ ...serializeComponent(context, entry, component, item, index + 1, itemNode), __component: component.uid });
+      });
+      return out;
+    }
+  }
+}
+
+/** A component value: `{id, ...scalars, ...populated}`. Components have ids but no documentId. */
+function serializeComponent(
+  context: ReadContext,
+  entry: Entry,
+  component: ComponentSchema,
+  value: Readonly<Record<string, unknown>>,
+  id: number,
+  node: PopulateNode,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = { id };
+  for (const name of node.fields ?? component.outputScalars) {
+    const attribute = component.attributes.get(name);
+    if (attribute?.kind === 'scalar') out[name] = serializeScalar(attribute.type, value[name]);
+  }
+  populateInto(context, component, entry, value, node.populate, out);
+  return out;
+}
+
+/** Related documents in the version that matches the parent's status, filtered and sorted as asked. */
+function resolveRelation(context: ReadContext, entry: Entry, attribute: RelationAttribute, value: unknown, node: PopulateNode): Record<string, unknown>[] {
+  const target = context.index.registry.contentTypes.get(attribute.target);
+  if (target === undefined) return [];
+  const locale = localeFor(context, target);
+  let related: Entry[] = [];
+  if (attribute.mappedBy !== undefined) {
+    const back = attribute.mappedBy;
+    for (const record of context.index.sourcesOf(target, back, entry.documentId)) {
+      if (record.locale !== locale) continue;
+      const version = context.index.findEntry(target, record.documentId, context.status, locale);
+      if (version && pointsAt(version.data[back], entry.documentId)) related.push(version);
+    }
+  } else {
+    const ids = Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
+    const seen = new Set<string>();
+    for (const id of ids) {
+      if (typeof id !== 'string' || seen.has(id)) continue;
+      seen.add(id);
+      const version = context.index.findEntry(target, id, context.status, locale);
+      if (version) related.push(version);
+      else if (context.index.findRecord(target, id, locale) === undefined) {
+        context.warn(`${entry.path}: relation to ${target.pluralName}/${id}, which does not exist`);
+      }
+    }
+  }
+  if (node.filters !== undefined) related = related.filter(compileFilter(context, target, node.filters));
+  if (node.sort.length > 0) related = sortEntries(context, target, related, node.sort);
+  return related.map((item) => serializeEntry(context, target, item, node.fields, node.populate));
+}
+
+function pointsAt(value: unknown, documentId: string): boolean {
+  return value === documentId || (Array.isArray(value) && value.includes(documentId));
+}
+
+/** A media record as the API shows it (its path under uploads/ stays inside). */
+export function serializeMedia(record: MediaRecord, fields: readonly string[] | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = { id: record.id, documentId: record.documentId };
+  for (const name of MEDIA_FIELDS) if (fields === undefined || fields.includes(name)) out[name] = record[name];
+  return out;
+}

@@ -1,0 +1,36 @@
+import type { ScalarType } from '../schema/attribute.js';
+
+/** A stored scalar in the form Strapi's REST API answers with (`null` when absent). */
+export function serializeScalar(type: ScalarType, value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  switch (type) {
+    case 'biginteger':
+      return typeof value === 'number' || typeof value === 'bigint' ? String(value) : value;
+    case 'date':
+      return typeof value === 'string' && value.length > 10 && value[10] === 'T' ? value.slice(0, 10) : value;
+    case 'time':
+      return typeof value === 'string' ? normalizeTime(value) : value;
+    case 'datetime': {
+      if (typeof value !== 'string') return value;
+      const ms = Date.parse(value);
+      return Number.isNaN(ms) ? value : new Date(ms).toISOString();
+    }
+    case 'timestamp': {
+      if (typeof value === 'number') return String(value);
+      if (typeof value === 'string' && !/^\d+$/.test(value)) {
+        const ms = Date.parse(value);
+        return Number.isNaN(ms) ? value : String(ms);
+      }
+      return value;
+    }
+    default:
+      return value;
+  }
+}
+
+/** `HH:mm` / `HH:mm:ss` / `HH:mm:ss.S` → `HH:mm:ss.SSS`. */
+function normalizeTime(value: string): string {
+  const match = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/.exec(value);
+  if (!match) return value;
+  return `${match[1]}:${match[2]}:${match[3] ?? '00'}.${(match[4] ?? '').padEnd(3, '0')}`;
+}

@@ -1,0 +1,74 @@
+import type { Entry } from '../content-index/entry.js';
+import type { ContentType } from '../schema/content-type.js';
+import type { SortKey } from '../query/document-query.js';
+import { comparable, compareValues, isSystemField, readEntryField } from './field-value.js';
+import { type ReadContext, localeFor } from './read-context.js';
+
+/**
+ * Sorts entries by the keys, stably: ties keep the input order (the default order). Each key is
+ * read once per entry, so a sort costs one pass of reads plus the comparisons.
+ */
+export function sortEntries(context: ReadContext, type: ContentType, entries: readonly Entry[], keys: readonly SortKey[]): Entry[] {
+  const readers = keys.map((key) => sortValueReader(context, type, key.path));
+  const directions = keys.map((key) => (key.order === 'desc' ? -1 : 1));
+  const values = entries.map((entry) => readers.map((read) => read(entry)));
+  const order = entries.map((_, i) => i);
+  order.sort((a, b) => {
+    const va = values[a]!;
+    const vb = values[b]!;
+    for (let k = 0; k < readers.length; k++) {
+      const c = compareValues(va[k], vb[k]);
+      if (c !== 0) return c * directions[k]!;
+    }
+    return a - b;
+  });
+  return order.map((i) => entries[i]!);
+}
+
+/** Reads the comparable value of a sort path (`title`, `author.name`) from an entry. */
+function sortValueReader(context: ReadContext, type: ContentType, path: readonly string[]): (entry: Entry) => unknown {
+  const [head, ...rest] = path;
+  if (head === undefined) return () => null;
+  const attribute = type.attributes.get(head);
+  if (attribute === undefined || isSystemField(head)) {
+    return (entry) => comparable(head === 'id' ? 'integer' : 'system', readEntryField(entry, head));
+  }
+  switch (attribute.kind) {
+    case 'scalar':
+      return (entry) => comparable(attribute.type, entry.data[head]);
+    case 'relation': {
+      const target = context.index.registry.contentTypes.get(attribute.target);
+      if (target === undefined || rest.length === 0) return () => null;
+      const locale = localeFor(context, target);
+      const inner = sortValueReader(context, target, rest);
+      // To-many relations sort by their first related value, as a SQL join picks one row.
+      return (entry) => {
+        const value = attribute.mappedBy === undefined ? entry.data[head] : undefined;
+        const ids = Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
+        if (attribute.mappedBy !== undefined) {
+          const sources = context.index.sourcesOf(target, attribute.mappedBy, entry.documentId);
+          const first = sources.map((r) => context.index.findEntry(target, r.documentId, context.status, locale)).find((e) => e !== undefined);
+          return first ? inner(first) : null;
+        }
+        for (const id of ids) {
+          const related = typeof id === 'string' ? context.index.findEntry(target, id, context.status, locale) : undefined;
+          if (related) return inner(related);
+        }
+        return null;
+      };
+    }
+    case 'component': {
+      const component = context.index.registry.components.get(attribute.component);
+      const field = rest[0];
+      const inner = field === undefined ? undefined : component?.attributes.get(field);
+      if (inner?.kind !== 'scalar' || field === undefined) return () => null;
+      return (entry) => {
+        const value = entry.data[head];
+        const item = Array.isArray(value) ? value[0] : value;
+        return item && typeof item === 'object' ? comparable(inner.type, (item as Record<string, unknown>)[field]) : null;
+      };
+    }
+    default:
+      return () => null;
+  }
+}

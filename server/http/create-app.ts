@@ -1,0 +1,61 @@
+import cors from '@koa/cors';
+import type Router from '@koa/router';
+import Koa from 'koa';
+import type { CmsConfig } from '../config/cms-config.js';
+import type { ProjectSnapshot } from '../content-index/live-project.js';
+import type { SchemaRegistry } from '../schema/schema-registry.js';
+import { createContentRouter } from './content-routes.js';
+import { type ErrorLogger, errorMiddleware } from './error-middleware.js';
+
+export interface AppOptions {
+  readonly config: CmsConfig;
+  /** The project as it is now; routes follow its schemas. */
+  readonly snapshot: () => ProjectSnapshot;
+  readonly isReady: () => boolean;
+  readonly warn: (message: string) => void;
+  readonly logError: ErrorLogger;
+  readonly defaultLocale: string;
+}
+
+/** Wires the Koa app: errors → CORS → health → Content API routes (rebuilt when the schemas change). */
+export function createApp(options: AppOptions): Koa {
+  const app = new Koa();
+  app.proxy = false;
+  app.use(errorMiddleware(options.logError));
+  app.use(
+    cors({
+      // Strapi's defaults: any origin, with credentials, so front ends on other ports work.
+      origin: (ctx) => ctx.get('Origin') || '*',
+      credentials: true,
+      allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'],
+      allowHeaders: ['Content-Type', 'Authorization', 'Origin', 'Accept'],
+      maxAge: 31536000,
+      keepHeadersOnError: true,
+    }),
+  );
+  app.use(async (ctx, next) => {
+    if (ctx.path === '/_health' && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
+      ctx.status = options.isReady() ? 204 : 503;
+      return;
+    }
+    await next();
+  });
+
+  let routerFor: SchemaRegistry | undefined;
+  let routes: ReturnType<Router['routes']> | undefined;
+  let allowed: ReturnType<Router['allowedMethods']> | undefined;
+  app.use(async (ctx, next) => {
+    const snapshot = options.snapshot();
+    if (routerFor !== snapshot.registry || routes === undefined || allowed === undefined) {
+      const router = createContentRouter(snapshot, options);
+      routes = router.routes();
+      allowed = router.allowedMethods();
+      routerFor = snapshot.registry;
+    }
+    const currentAllowed = allowed;
+    await routes(ctx as never, async () => {
+      await currentAllowed(ctx as never, next);
+    });
+  });
+  return app;
+}

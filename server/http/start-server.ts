@@ -1,0 +1,78 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { CmsConfig } from '../config/cms-config.js';
+import { LiveProject, type ProjectLog } from '../content-index/live-project.js';
+import { createApp } from './create-app.js';
+
+export interface ServerLog extends ProjectLog {
+  error(message: string, error?: unknown): void;
+}
+
+export interface RunningServer {
+  /** `http://host:port`, with the port actually bound (useful with port 0). */
+  readonly url: string;
+  readonly port: number;
+  readonly project: LiveProject;
+  close(): Promise<void>;
+}
+
+/** A start failure the CLI shows as it is (port in use, broken schema …). */
+export class StartError extends Error {}
+
+const DEFAULT_LOCALE = 'en';
+
+/** Loads the project, starts watching it (unless disabled) and listens. */
+export async function startServer(config: CmsConfig, log: ServerLog): Promise<RunningServer> {
+  const project = LiveProject.open(config, log);
+  if (config.server.watch) await project.watch();
+  let ready = false;
+  const reported = new Set<string>();
+  const app = createApp({
+    config,
+    snapshot: () => project.current,
+    isReady: () => ready,
+    warn: (message) => {
+      // Content problems found while answering (a dangling relation) are reported once each.
+      if (reported.size < 10_000 && !reported.has(message)) {
+        reported.add(message);
+        log.warn(message);
+      }
+    },
+    logError: (message, error) => log.error(message, error),
+    defaultLocale: DEFAULT_LOCALE,
+  });
+  project.onChange(() => reported.clear());
+  const server = http.createServer(app.callback());
+  server.keepAliveTimeout = 5_000;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.server.port, config.server.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    await project.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new StartError(`port ${config.server.port} is already in use on ${config.server.host}: stop the other server or pass --port`);
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new StartError(`cannot listen on host ${config.server.host}`);
+    throw error;
+  }
+  ready = true;
+  const { port } = server.address() as AddressInfo;
+  const host = config.server.host.includes(':') ? `[${config.server.host}]` : config.server.host;
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    project,
+    async close() {
+      ready = false;
+      await project.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}

@@ -1,0 +1,201 @@
+import { isPlainObject } from '../config/is-plain-object.js';
+import type { AttributeSet } from '../schema/content-type.js';
+import { isHiddenScalar } from '../schema/content-type.js';
+import type { SchemaRegistry } from '../schema/schema-registry.js';
+import { type FilterValueType, castFilterValue, castNullFlag } from './cast-filter-value.js';
+import { type ComparisonOperator, type FilterNode, isComparisonOperator } from './filter-node.js';
+import { invalidKey, invalidParameter } from './query-errors.js';
+
+/** A level of the filter tree: a document, a component value or a media record. */
+export type FilterLevel = { readonly kind: 'document' | 'component'; readonly set: AttributeSet } | { readonly kind: 'media' };
+
+const DOCUMENT_FIELDS: Readonly<Record<string, FilterValueType>> = {
+  id: 'integer',
+  documentId: 'string',
+  createdAt: 'datetime',
+  updatedAt: 'datetime',
+  publishedAt: 'datetime',
+  locale: 'string',
+};
+
+const MEDIA_FIELDS: Readonly<Record<string, FilterValueType>> = {
+  ...DOCUMENT_FIELDS,
+  name: 'string',
+  alternativeText: 'string',
+  caption: 'string',
+  width: 'integer',
+  height: 'integer',
+  hash: 'string',
+  ext: 'string',
+  mime: 'string',
+  size: 'float',
+  url: 'string',
+  previewUrl: 'string',
+  provider: 'string',
+};
+
+/** Operators whose value is cast to the attribute's type (the LIKE family compares text). */
+const CAST_OPERATORS = new Set<ComparisonOperator>(['$eq', '$ne', '$lt', '$lte', '$gt', '$gte', '$in', '$notIn', '$between']);
+const LIST_OPERATORS = new Set<ComparisonOperator>(['$in', '$notIn', '$between']);
+
+/**
+ * Validates Strapi's `filters` object against the schema and turns it into a typed tree with
+ * values cast once. Unknown, private and password keys, wrong-case operators and uncastable
+ * values are 400s naming the key; empty objects are dropped.
+ */
+export function parseFilters(value: unknown, registry: SchemaRegistry, level: FilterLevel): FilterNode | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (!isPlainObject(value)) throw invalidParameter('Invalid filters parameter. Expected an object');
+  return parseLevel(value, registry, level, []);
+}
+
+function parseLevel(object: Record<string, unknown>, registry: SchemaRegistry, level: FilterLevel, path: string[]): FilterNode | undefined {
+  const children: FilterNode[] = [];
+  const where = path.length === 0 ? null : path.join('.');
+  for (const [key, value] of Object.entries(object)) {
+    let node: FilterNode | undefined;
+    if (key === '$and' || key === '$or') {
+      const items = groupItems(value, key);
+      const parsed = items.map((item) => parseGroupItem(item, registry, level, path)).filter((n): n is FilterNode => n !== undefined);
+      node = parsed.length === 0 ? undefined : { kind: key === '$and' ? 'and' : 'or', children: parsed };
+    } else if (key === '$not') {
+      const inner = isPlainObject(value) ? parseLevel(value, registry, level, path) : undefined;
+      if (!isPlainObject(value)) throw invalidKey(key, where, 'filters');
+      node = inner && { kind: 'not', child: inner };
+    } else if (key.startsWith('$')) {
+      throw invalidKey(key, where, 'filters');
+    } else {
+      node = parseField(key, value, registry, level, path);
+    }
+    if (node) children.push(node);
+  }
+  return combine(children);
+}
+
+function parseGroupItem(item: unknown, registry: SchemaRegistry, level: FilterLevel, path: string[]): FilterNode | undefined {
+  // A nested array inside $or/$and is an implicit AND group.
+  if (Array.isArray(item)) {
+    return combine(item.map((inner) => parseGroupItem(inner, registry, level, path)).filter((n): n is FilterNode => n !== undefined));
+  }
+  if (!isPlainObject(item)) throw invalidParameter('Invalid filters parameter: $and and $or expect an array of filter objects');
+  return parseLevel(item, registry, level, path);
+}
+
+function groupItems(value: unknown, operator: string): unknown[] {
+  if (Array.isArray(value)) return value;
+  // qs turns arrays longer than its limit into objects with numeric keys.
+  if (isPlainObject(value) && Object.keys(value).every((k) => /^\d+$/.test(k))) return Object.values(value);
+  throw invalidParameter(`Invalid filters parameter: ${operator} expects an array`);
+}
+
+function combine(children: FilterNode[]): FilterNode | undefined {
+  if (children.length === 0) return undefined;
+  return children.length === 1 ? children[0] : { kind: 'and', children };
+}
+
+function parseField(key: string, value: unknown, registry: SchemaRegistry, level: FilterLevel, path: string[]): FilterNode | undefined {
+  const where = path.length === 0 ? null : path.join('.');
+  const fieldPath = [...path, key];
+  if (level.kind === 'media') {
+    const type = Object.hasOwn(MEDIA_FIELDS, key) ? MEDIA_FIELDS[key] : undefined;
+    if (type === undefined) throw invalidKey(key, where, 'filters');
+    return parseScalar(key, type, value, fieldPath);
+  }
+  const attribute = level.set.attributes.get(key);
+  if (attribute === undefined) {
+    const type = level.kind === 'document' && Object.hasOwn(DOCUMENT_FIELDS, key) ? DOCUMENT_FIELDS[key] : level.kind === 'component' && key === 'id' ? 'integer' : undefined;
+    if (type === undefined) throw invalidKey(key, where, 'filters');
+    return parseScalar(key, type, value, fieldPath);
+  }
+  switch (attribute.kind) {
+    case 'scalar':
+      if (isHiddenScalar(attribute)) throw invalidKey(key, where, 'filters');
+      return parseScalar(key, attribute.type, value, fieldPath);
+    case 'relation': {
+      const target = registry.contentTypes.get(attribute.target);
+      if (target === undefined || attribute.private) throw invalidKey(key, where, 'filters');
+      return parseLink(key, value, registry, { kind: 'document', set: target }, fieldPath);
+    }
+    case 'media':
+      if (attribute.private) throw invalidKey(key, where, 'filters');
+      return parseLink(key, value, registry, { kind: 'media' }, fieldPath);
+    case 'component': {
+      const component = registry.components.get(attribute.component);
+      if (component === undefined || attribute.private) throw invalidKey(key, where, 'filters');
+      return parseLink(key, value, registry, { kind: 'component', set: component }, fieldPath);
+    }
+    case 'dynamiczone':
+      throw invalidKey(key, where, 'filters');
+  }
+}
+
+/**
+ * A relation, media or component attribute: nested keys filter the related items ("some related
+ * item matches"); operators and bare values compare the related items' ids.
+ */
+function parseLink(key: string, value: unknown, registry: SchemaRegistry, target: FilterLevel, fieldPath: string[]): FilterNode | undefined {
+  if (!isPlainObject(value)) {
+    const idNode = parseScalar('id', 'integer', value, [...fieldPath, 'id']);
+    return idNode && { kind: 'nested', field: key, where: idNode };
+  }
+  const nested: Record<string, unknown> = {};
+  const direct: FilterNode[] = [];
+  for (const [inner, innerValue] of Object.entries(value)) {
+    if (inner === '$null' || inner === '$notNull') {
+      direct.push({ kind: 'compare', field: key, operator: inner, value: castNullFlag(innerValue) });
+    } else if (isComparisonOperator(inner)) {
+      const idNode = parseScalar('id', 'integer', { [inner]: innerValue }, [...fieldPath, 'id']);
+      if (idNode) direct.push({ kind: 'nested', field: key, where: idNode });
+    } else {
+      nested[inner] = innerValue;
+    }
+  }
+  const where = parseLevel(nested, registry, target, fieldPath);
+  if (where) direct.push({ kind: 'nested', field: key, where });
+  return combine(direct);
+}
+
+/** Conditions on one scalar field: a bare value ($eq), an array ($in), or an operator object. */
+function parseScalar(key: string, type: FilterValueType, value: unknown, fieldPath: string[]): FilterNode | undefined {
+  const path = fieldPath.join('.');
+  if (Array.isArray(value)) {
+    return { kind: 'compare', field: key, operator: '$in', value: value.map((v) => castFilterValue(type, v, key, path)) };
+  }
+  if (!isPlainObject(value)) return { kind: 'compare', field: key, operator: '$eq', value: castFilterValue(type, value, key, path) };
+  const where = fieldPath.slice(0, -1).join('.') || null;
+  const children: FilterNode[] = [];
+  for (const [operator, operand] of Object.entries(value)) {
+    if (operator === '$not') {
+      const inner = parseScalar(key, type, operand, fieldPath);
+      if (inner) children.push({ kind: 'not', child: inner });
+      continue;
+    }
+    if (operator === '$and' || operator === '$or') {
+      const items = groupItems(operand, operator).map((item) => parseScalar(key, type, item, fieldPath)).filter((n): n is FilterNode => n !== undefined);
+      if (items.length > 0) children.push({ kind: operator === '$and' ? 'and' : 'or', children: items });
+      continue;
+    }
+    if (!isComparisonOperator(operator)) throw invalidKey(operator, where === null ? key : `${where}.${key}`, 'filters');
+    children.push({ kind: 'compare', field: key, operator, value: castOperand(type, operator, operand, key, path) });
+  }
+  return combine(children);
+}
+
+function castOperand(type: FilterValueType, operator: ComparisonOperator, operand: unknown, key: string, path: string): unknown {
+  if (operator === '$null' || operator === '$notNull') return castNullFlag(operand);
+  const cast = (v: unknown): unknown => (CAST_OPERATORS.has(operator) ? castFilterValue(type, v, key, path) : castText(v, key, path));
+  if (LIST_OPERATORS.has(operator)) {
+    const list = Array.isArray(operand) ? operand : isPlainObject(operand) ? Object.values(operand) : [operand];
+    if (operator === '$between' && list.length !== 2) {
+      throw invalidParameter(`Invalid value for ${path}.$between: expected an array of two values`);
+    }
+    return list.map(cast);
+  }
+  return Array.isArray(operand) ? operand.map(cast) : cast(operand);
+}
+
+function castText(value: unknown, key: string, path: string): unknown {
+  if (value === null) return null;
+  if (typeof value === 'object') return castFilterValue('string', value, key, path);
+  return String(value);
+}

@@ -1,0 +1,181 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { isPlainObject } from '../config/is-plain-object.js';
+import { FileError } from '../errors/file-error.js';
+import type { Attribute } from './attribute.js';
+import { type ComponentSchema, type ContentType, isHiddenScalar } from './content-type.js';
+import { parseAttribute } from './parse-attribute.js';
+import { parseJson } from './parse-json.js';
+import { type SchemaRegistry, routeName } from './schema-registry.js';
+
+export const SCHEMAS_DIR = 'schemas';
+const KEBAB = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
+
+/**
+ * Loads `schemas/<singularName>.json` and `schemas/components/<category>/<name>.json` into a registry,
+ * checking each file and the links between them. Throws a FileError naming the file and the problem.
+ */
+export function loadSchemas(projectDir: string): SchemaRegistry {
+  const root = path.join(projectDir, SCHEMAS_DIR);
+  if (!fs.existsSync(root)) throw new FileError(SCHEMAS_DIR, 'folder not found: a project needs a schemas/ folder with at least one content type');
+
+  const components = new Map<string, ComponentSchema>();
+  const componentsDir = path.join(root, 'components');
+  if (fs.existsSync(componentsDir)) {
+    for (const category of sortedEntries(componentsDir)) {
+      if (!category.isDirectory()) continue;
+      for (const entry of sortedEntries(path.join(componentsDir, category.name))) {
+        if (!entry.isFile() || !entry.name.endsWith('.json')) continue;
+        const file = `${SCHEMAS_DIR}/components/${category.name}/${entry.name}`;
+        const component = parseComponent(readJson(projectDir, file), file, category.name, entry.name.slice(0, -5));
+        components.set(component.uid, component);
+      }
+    }
+  }
+
+  const contentTypes = new Map<string, ContentType>();
+  const byRouteName = new Map<string, ContentType>();
+  for (const entry of sortedEntries(root)) {
+    if (!entry.isFile() || !entry.name.endsWith('.json')) continue;
+    const file = `${SCHEMAS_DIR}/${entry.name}`;
+    const type = parseContentType(readJson(projectDir, file), file);
+    if (type.singularName !== entry.name.slice(0, -5)) {
+      throw new FileError(file, `info.singularName is "${type.singularName}" but the file is named ${entry.name}: name it ${type.singularName}.json`);
+    }
+    for (const name of [type.singularName, type.pluralName]) {
+      const clash = [...contentTypes.values()].find((t) => t.singularName === name || t.pluralName === name);
+      if (clash) throw new FileError(file, `the name "${name}" is already used by ${clash.file}`);
+    }
+    contentTypes.set(type.uid, type);
+    byRouteName.set(routeName(type), type);
+  }
+  if (contentTypes.size === 0) throw new FileError(SCHEMAS_DIR, 'no content type found: add schemas/<singularName>.json');
+
+  const registry: SchemaRegistry = { contentTypes, components, byRouteName };
+  for (const type of contentTypes.values()) checkLinks(registry, type.file, type.attributes, type.uid);
+  for (const component of components.values()) checkLinks(registry, component.file, component.attributes, undefined);
+  return registry;
+}
+
+function sortedEntries(dir: string): fs.Dirent[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+function readJson(projectDir: string, file: string): Record<string, unknown> {
+  const value = parseJson(fs.readFileSync(path.join(projectDir, file), 'utf8'), file);
+  if (!isPlainObject(value)) throw new FileError(file, 'expected a JSON object');
+  return value;
+}
+
+function parseContentType(raw: Record<string, unknown>, file: string): ContentType {
+  const kind = raw['kind'] ?? 'collectionType';
+  if (kind !== 'collectionType' && kind !== 'singleType') {
+    throw new FileError(file, `kind must be "collectionType" or "singleType", got ${JSON.stringify(kind)}`);
+  }
+  const info = isPlainObject(raw['info']) ? raw['info'] : {};
+  const singularName = kebabName(info, 'singularName', file);
+  const pluralName = kebabName(info, 'pluralName', file);
+  if (singularName === pluralName) throw new FileError(file, 'info.singularName and info.pluralName must differ');
+  const options = isPlainObject(raw['options']) ? raw['options'] : {};
+  const pluginOptions = isPlainObject(raw['pluginOptions']) ? raw['pluginOptions'] : {};
+  const i18n = isPlainObject(pluginOptions['i18n']) ? pluginOptions['i18n'] : {};
+  const privateList = Array.isArray(options['privateAttributes']) ? options['privateAttributes'].filter((a): a is string => typeof a === 'string') : [];
+  const localized = i18n['localized'] === true;
+  const attributes = parseAttributes(raw['attributes'], file, new Set(privateList), localized);
+  return {
+    uid: `api::${singularName}.${singularName}`,
+    kind,
+    singularName,
+    pluralName,
+    displayName: typeof info['displayName'] === 'string' ? info['displayName'] : singularName,
+    draftAndPublish: options['draftAndPublish'] === true,
+    localized,
+    file,
+    attributes,
+    outputScalars: outputScalars(attributes),
+  };
+}
+
+function parseComponent(raw: Record<string, unknown>, file: string, category: string, name: string): ComponentSchema {
+  if (!KEBAB.test(category) || !/^[a-z][a-z0-9-]*$/.test(name)) {
+    throw new FileError(file, 'component folders and file names must be lower-case kebab-case');
+  }
+  const info = isPlainObject(raw['info']) ? raw['info'] : {};
+  const attributes = parseAttributes(raw['attributes'], file, new Set(), false);
+  return {
+    uid: `${category}.${name}`,
+    category,
+    name,
+    displayName: typeof info['displayName'] === 'string' ? info['displayName'] : name,
+    file,
+    attributes,
+    outputScalars: outputScalars(attributes),
+  };
+}
+
+function parseAttributes(raw: unknown, file: string, privateNames: ReadonlySet<string>, localized: boolean): Map<string, Attribute> {
+  if (!isPlainObject(raw)) throw new FileError(file, '"attributes" must be an object');
+  const attributes = new Map<string, Attribute>();
+  for (const [name, value] of Object.entries(raw)) {
+    try {
+      const attribute = parseAttribute(name, value, privateNames);
+      attributes.set(name, localized ? attribute : { ...attribute, localized: false });
+    } catch (error) {
+      throw new FileError(file, (error as Error).message);
+    }
+  }
+  return attributes;
+}
+
+function outputScalars(attributes: ReadonlyMap<string, Attribute>): string[] {
+  const names: string[] = [];
+  for (const [name, attribute] of attributes) {
+    if (attribute.kind === 'scalar' && !isHiddenScalar(attribute)) names.push(name);
+  }
+  return names;
+}
+
+function kebabName(info: Record<string, unknown>, key: string, file: string): string {
+  const value = info[key];
+  if (typeof value !== 'string' || !KEBAB.test(value)) {
+    throw new FileError(file, `info.${key} must be a kebab-case name, got ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
+/** Relation targets, inverse sides and component references must all resolve. */
+function checkLinks(registry: SchemaRegistry, file: string, attributes: ReadonlyMap<string, Attribute>, ownerUid: string | undefined): void {
+  for (const [name, attribute] of attributes) {
+    const where = `attribute "${name}"`;
+    switch (attribute.kind) {
+      case 'relation': {
+        const target = registry.contentTypes.get(attribute.target);
+        if (!target) throw new FileError(file, `${where}: target ${attribute.target} is not a content type of this project`);
+        const otherName = attribute.inversedBy ?? attribute.mappedBy;
+        if (otherName === undefined) break;
+        if (ownerUid === undefined) throw new FileError(file, `${where}: relations inside components must be one-way (no inversedBy/mappedBy)`);
+        const other = target.attributes.get(otherName);
+        if (other?.kind !== 'relation' || other.target !== ownerUid) {
+          throw new FileError(file, `${where}: ${target.file} has no relation "${otherName}" back to ${ownerUid}`);
+        }
+        const pointsBack = attribute.inversedBy !== undefined ? other.mappedBy === name : other.inversedBy === name;
+        if (!pointsBack) {
+          const expected = attribute.inversedBy !== undefined ? 'mappedBy' : 'inversedBy';
+          throw new FileError(file, `${where}: ${target.file} attribute "${otherName}" must say ${expected}: "${name}"`);
+        }
+        break;
+      }
+      case 'component':
+        if (!registry.components.has(attribute.component)) throw new FileError(file, `${where}: component ${attribute.component} not found in schemas/components/`);
+        break;
+      case 'dynamiczone':
+        for (const uid of attribute.components) {
+          if (!registry.components.has(uid)) throw new FileError(file, `${where}: component ${uid} not found in schemas/components/`);
+        }
+        break;
+      case 'scalar':
+      case 'media':
+        break;
+    }
+  }
+}

@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { FileError } from '../errors/file-error.js';
+import type { SchemaRegistry } from '../schema/schema-registry.js';
+import { checkStoredDocument, lineOfKey } from './check-document.js';
+import type { ContentFile } from './content-path.js';
+import { decodeDocument } from './decode-document.js';
+
+/** A decoded document file that fits its schema. */
+export interface StoredDocument {
+  readonly file: ContentFile;
+  readonly data: Record<string, unknown>;
+  /** The file's modification time, read only when the file lacks its own timestamps. */
+  readonly mtimeMs: number | undefined;
+}
+
+/** Reads, decodes and checks one content file. Throws a FileError that says where it went wrong. */
+export function readDocumentFile(projectDir: string, registry: SchemaRegistry, file: ContentFile): StoredDocument {
+  const absolute = path.join(projectDir, file.path);
+  let text: string;
+  try {
+    text = fs.readFileSync(absolute, 'utf8');
+  } catch (error) {
+    throw new FileError(file.path, `cannot read: ${(error as Error).message}`);
+  }
+  return decodeStoredDocument(registry, file, text, () => fs.statSync(absolute).mtimeMs);
+}
+
+/** Decodes and checks a content file's text (the part of reading that needs no disk). */
+export function decodeStoredDocument(registry: SchemaRegistry, file: ContentFile, text: string, mtime: () => number): StoredDocument {
+  if (text.includes('\n<<<<<<< ') || text.startsWith('<<<<<<< ')) {
+    const line = text.slice(0, text.indexOf('<<<<<<< ')).split('\n').length;
+    throw new FileError(file.path, 'unresolved git merge conflict', { line, column: 1 });
+  }
+  const data = decodeDocument(text, file.format, file.type, file.path);
+  const problems = checkStoredDocument(registry, file.type, data);
+  const first = problems[0];
+  if (first !== undefined) {
+    const more = problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''})` : '';
+    const line = lineOfKey(text, first.path);
+    throw new FileError(file.path, `${first.path}: ${first.message}${more}`, line === undefined ? undefined : { line, column: 1 });
+  }
+  const needsMtime = typeof data['createdAt'] !== 'string' || typeof data['updatedAt'] !== 'string';
+  return { file, data, mtimeMs: needsMtime ? mtime() : undefined };
+}
