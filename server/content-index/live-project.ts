@@ -2,6 +2,10 @@ import type { CmsConfig } from '../config/cms-config.js';
 import { FileError } from '../errors/file-error.js';
 import { loadSchemas } from '../schema/load-schemas.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseContentPath } from '../store/content-path.js';
+import { decodeStoredDocument } from '../store/read-document.js';
 import { type StoreEvent, ProjectWatcher } from '../store/watch-project.js';
 import { buildIndex, syncContentPath, syncUploadPath } from './build-index.js';
 import type { ContentIndex } from './content-index.js';
@@ -26,6 +30,8 @@ export class LiveProject {
   private snapshot: ProjectSnapshot;
   private watcher: ProjectWatcher | undefined;
   private readonly listeners = new Set<() => void>();
+  /** Files this process wrote (text) or removed (null), until the watcher reports them back. */
+  private readonly ownWrites = new Map<string, string | null>();
 
   private constructor(
     readonly config: CmsConfig,
@@ -70,8 +76,30 @@ export class LiveProject {
     this.watcher = undefined;
   }
 
-  /** Applies a batch of file events to the index (also used by writers for read-your-writes). */
+  /**
+   * Puts content files this process just wrote (or removed, with `text: null`) into the index at
+   * once, so the response and the next request see them; the watcher's echo of the same change is
+   * recognized later and skipped.
+   */
+  applyOwnWrites(files: readonly { path: string; text: string | null }[]): void {
+    const { index, registry } = this.snapshot;
+    for (const file of files) {
+      this.ownWrites.set(file.path, file.text);
+      if (file.text === null) {
+        index.removeFile(file.path);
+        continue;
+      }
+      const parsed = parseContentPath(registry, file.path);
+      if (parsed === undefined) continue;
+      index.applyDocument(decodeStoredDocument(registry, parsed, file.text, () => Date.now()));
+    }
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Applies a batch of file events to the index. */
   apply(events: readonly StoreEvent[]): void {
+    events = events.filter((event) => !this.isOwnEcho(event));
+    if (events.length === 0) return;
     if (events.some((event) => event.area === 'schemas')) {
       this.reload();
     } else {
@@ -87,6 +115,22 @@ export class LiveProject {
       for (const file of before.keys()) if (!index.problems.has(file)) this.log.info(`${file}: fixed`);
     }
     for (const listener of this.listeners) listener();
+  }
+
+  /** A watcher event for a file whose content is exactly what this process last wrote there. */
+  private isOwnEcho(event: StoreEvent): boolean {
+    if (!this.ownWrites.has(event.path)) return false;
+    const expected = this.ownWrites.get(event.path);
+    let actual: string | null;
+    try {
+      actual = fs.readFileSync(path.join(this.config.dir, event.path), 'utf8');
+    } catch {
+      actual = null;
+    }
+    // One write can reach the watcher as several events: keep the record while the file matches.
+    if (actual === expected) return true;
+    this.ownWrites.delete(event.path);
+    return false;
   }
 
   private reload(): void {

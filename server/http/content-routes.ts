@@ -1,9 +1,14 @@
 import Router from '@koa/router';
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
+import { koaBody } from 'koa-body';
 import type { CmsConfig } from '../config/cms-config.js';
-import type { ProjectSnapshot } from '../content-index/live-project.js';
+import type { Entry } from '../content-index/entry.js';
+import type { LiveProject, ProjectSnapshot } from '../content-index/live-project.js';
 import { findDocument, findDocuments, findSingleDocument } from '../documents/read-documents.js';
+import { type WriteContext, createDocument, deleteDocument, updateDocument, upsertSingleDocument } from '../documents/write-documents.js';
 import type { ReadContext } from '../engine/read-context.js';
+import { serializeEntry } from '../engine/serialize-entry.js';
+import { toV4Format } from '../engine/to-v4-format.js';
 import { notFoundError } from '../errors/api-error.js';
 import type { DocumentQuery } from '../query/document-query.js';
 import { type RouteAction, parseDocumentQuery } from '../query/parse-document-query.js';
@@ -13,6 +18,7 @@ import { routeName } from '../schema/schema-registry.js';
 
 export interface RouteDependencies {
   readonly config: CmsConfig;
+  readonly project: LiveProject;
   /** The project as it is now (the watcher replaces it when schemas change). */
   readonly snapshot: () => ProjectSnapshot;
   readonly warn: (message: string) => void;
@@ -22,29 +28,78 @@ export interface RouteDependencies {
 /** The Content API routes of every content type of one schema registry. */
 export function createContentRouter(snapshot: ProjectSnapshot, deps: RouteDependencies): Router {
   const router = new Router({ prefix: deps.config.rest.prefix });
+  const body = jsonBody(deps.config);
+  const writes: WriteContext = { project: deps.project, defaultLocale: deps.defaultLocale, now: () => new Date().toISOString() };
   for (const type of snapshot.registry.contentTypes.values()) {
     const base = `/${routeName(type)}`;
     if (type.kind === 'collectionType') {
       router.get(base, (ctx) => {
         const { context, query } = prepare(ctx, type, 'find', deps);
-        ctx.body = findDocuments(context, type, query);
+        respond(ctx, type, deps, findDocuments(context, type, query));
       });
       router.get(`${base}/:documentId`, (ctx) => {
         const { context, query } = prepare(ctx, type, 'findOne', deps);
         const data = findDocument(context, type, String(ctx.params['documentId']), query);
         if (data === undefined) throw notFoundError();
-        ctx.body = { data, meta: {} };
+        respond(ctx, type, deps, { data, meta: {} });
+      });
+      router.post(base, body, (ctx) => {
+        const { context, query } = prepare(ctx, type, 'create', deps);
+        const entry = createDocument(writes, type, ctx.request.body, query);
+        ctx.status = 201;
+        respond(ctx, type, deps, { data: serializeWritten(deps, context, type, entry, query), meta: {} });
+      });
+      router.put(`${base}/:documentId`, body, (ctx) => {
+        const { context, query } = prepare(ctx, type, 'update', deps);
+        const entry = updateDocument(writes, type, String(ctx.params['documentId']), ctx.request.body, query);
+        if (entry === undefined) throw notFoundError();
+        respond(ctx, type, deps, { data: serializeWritten(deps, context, type, entry, query), meta: {} });
+      });
+      router.delete(`${base}/:documentId`, (ctx) => {
+        const { query } = prepare(ctx, type, 'delete', deps);
+        deleteDocument(writes, type, String(ctx.params['documentId']), query);
+        ctx.status = 204;
       });
     } else {
       router.get(base, (ctx) => {
         const { context, query } = prepare(ctx, type, 'find', deps);
         const data = findSingleDocument(context, type, query);
         if (data === undefined) throw notFoundError();
-        ctx.body = { data, meta: {} };
+        respond(ctx, type, deps, { data, meta: {} });
+      });
+      router.put(base, body, (ctx) => {
+        const { context, query } = prepare(ctx, type, 'update', deps);
+        const entry = upsertSingleDocument(writes, type, ctx.request.body, query);
+        respond(ctx, type, deps, { data: serializeWritten(deps, context, type, entry, query), meta: {} });
+      });
+      router.delete(base, (ctx) => {
+        const { query } = prepare(ctx, type, 'delete', deps);
+        deleteDocument(writes, type, undefined, query);
+        ctx.status = 204;
       });
     }
   }
   return router;
+}
+
+/** JSON bodies up to the configured size; text bodies are read (and then lack `data`), others ignored. */
+function jsonBody(config: CmsConfig): Middleware {
+  return koaBody({ jsonLimit: config.limits.bodyBytes, textLimit: config.limits.bodyBytes, urlencoded: false, multipart: false, text: true, patchKoa: true });
+}
+
+/** The document a write produced, read back through the index as the next GET would see it. */
+function serializeWritten(deps: RouteDependencies, context: ReadContext, type: ContentType, entry: Entry, query: DocumentQuery): Record<string, unknown> {
+  const fresh: ReadContext = { ...context, index: deps.snapshot().index };
+  return serializeEntry(fresh, type, entry, query.fields, query.populate);
+}
+
+/** Sends `{data, meta}`, in Strapi v4's shape when the client asks with `Strapi-Response-Format: v4`. */
+function respond(ctx: Context, type: ContentType, deps: RouteDependencies, body: { data: unknown; meta: unknown }): void {
+  if (ctx.get('Strapi-Response-Format') === 'v4') {
+    ctx.body = { data: toV4Format(deps.snapshot().registry, type, body.data), meta: body.meta };
+  } else {
+    ctx.body = body;
+  }
 }
 
 /** Parses and validates the query for a route, and builds the read context it runs in. */

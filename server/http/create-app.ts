@@ -2,13 +2,15 @@ import cors from '@koa/cors';
 import type Router from '@koa/router';
 import Koa from 'koa';
 import type { CmsConfig } from '../config/cms-config.js';
-import type { ProjectSnapshot } from '../content-index/live-project.js';
+import type { LiveProject, ProjectSnapshot } from '../content-index/live-project.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import { createContentRouter } from './content-routes.js';
+import { createUploadRouter } from './upload-routes.js';
 import { type ErrorLogger, errorMiddleware } from './error-middleware.js';
 
 export interface AppOptions {
   readonly config: CmsConfig;
+  readonly project: LiveProject;
   /** The project as it is now; routes follow its schemas. */
   readonly snapshot: () => ProjectSnapshot;
   readonly isReady: () => boolean;
@@ -40,6 +42,10 @@ export function createApp(options: AppOptions): Koa {
     }
     await next();
   });
+
+  const uploads = createUploadRouter(options.config, options.snapshot);
+  app.use(uploads.routes());
+  app.use(uploads.allowedMethods());
 
   let routerFor: SchemaRegistry | undefined;
   let routes: ReturnType<Router['routes']> | undefined;

@@ -29,6 +29,7 @@ export async function startServer(config: CmsConfig, log: ServerLog): Promise<Ru
   const reported = new Set<string>();
   const app = createApp({
     config,
+    project,
     snapshot: () => project.current,
     isReady: () => ready,
     warn: (message) => {

@@ -1,0 +1,91 @@
+import { isPlainObject } from '../config/is-plain-object.js';
+import type { Attribute } from '../schema/attribute.js';
+import type { AttributeSet } from '../schema/content-type.js';
+import type { SchemaRegistry } from '../schema/schema-registry.js';
+import { invalidBodyKey } from './write-errors.js';
+
+/** Keys Strapi refuses in a document body, without a path in the error details. */
+const SYSTEM_KEYS = new Set(['id', 'documentId', 'createdAt', 'updatedAt']);
+/** Keys accepted and ignored (publication and locale come from the query). */
+const IGNORED_KEYS = new Set(['publishedAt', 'locale']);
+const RELATION_OBJECT_KEYS = new Set(['connect', 'disconnect', 'set', 'options']);
+const RELATION_ITEM_KEYS = new Set(['id', 'documentId', 'locale', 'status', 'position', '__type']);
+
+/**
+ * Refuses, before anything else, keys the schema does not know: unknown attributes, system fields,
+ * non-writable attributes, unknown keys inside components, zones and relation values.
+ */
+export function checkInputKeys(registry: SchemaRegistry, set: AttributeSet, data: Record<string, unknown>, parentPath: string | null = null): void {
+  for (const [key, value] of Object.entries(data)) {
+    if (parentPath === null && SYSTEM_KEYS.has(key)) throw invalidBodyKey(key, null, false);
+    if (parentPath === null && IGNORED_KEYS.has(key)) continue;
+    if (parentPath !== null && key === '__component') continue;
+    const attribute = set.attributes.get(key);
+    if (attribute === undefined || !attribute.writable) {
+      throw invalidBodyKey(key, parentPath);
+    }
+    const path = parentPath === null ? key : `${parentPath}.${key}`;
+    checkValueKeys(registry, attribute, value, path);
+  }
+}
+
+function checkValueKeys(registry: SchemaRegistry, attribute: Attribute, value: unknown, path: string): void {
+  switch (attribute.kind) {
+    case 'component': {
+      const component = registry.components.get(attribute.component);
+      if (component === undefined) return;
+      for (const item of Array.isArray(value) ? value : [value]) {
+        if (isPlainObject(item)) checkInputKeys(registry, component, withoutId(item), path);
+      }
+      return;
+    }
+    case 'dynamiczone': {
+      if (!Array.isArray(value)) return;
+      for (const item of value) {
+        if (!isPlainObject(item)) continue;
+        const uid = item['__component'];
+        const component = typeof uid === 'string' && attribute.components.includes(uid) ? registry.components.get(uid) : undefined;
+        if (component) checkInputKeys(registry, component, withoutId(item), path);
+      }
+      return;
+    }
+    case 'relation':
+    case 'media':
+      checkRelationKeys(value, path);
+      return;
+    case 'scalar':
+      return;
+  }
+}
+
+function checkRelationKeys(value: unknown, path: string): void {
+  const checkItem = (item: unknown): void => {
+    if (!isPlainObject(item)) return;
+    for (const key of Object.keys(item)) if (!RELATION_ITEM_KEYS.has(key)) throw invalidBodyKey(key, path);
+  };
+  if (Array.isArray(value)) {
+    value.forEach(checkItem);
+    return;
+  }
+  if (!isPlainObject(value)) return;
+  const isOperation = Object.keys(value).some((key) => RELATION_OBJECT_KEYS.has(key));
+  if (!isOperation) {
+    checkItem(value);
+    return;
+  }
+  for (const [key, inner] of Object.entries(value)) {
+    if (!RELATION_OBJECT_KEYS.has(key)) throw invalidBodyKey(key, path);
+    if (key === 'options') {
+      if (!isPlainObject(inner)) continue;
+      for (const option of Object.keys(inner)) if (option !== 'strict') throw invalidBodyKey(option, path);
+      continue;
+    }
+    for (const item of Array.isArray(inner) ? inner : [inner]) checkItem(item);
+  }
+}
+
+/** Components in a body may carry the ids we answered with; they are not attributes. */
+function withoutId(item: Record<string, unknown>): Record<string, unknown> {
+  const { id: _id, ...rest } = item;
+  return rest;
+}

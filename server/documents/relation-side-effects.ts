@@ -1,0 +1,141 @@
+import { isPlainObject } from '../config/is-plain-object.js';
+import type { ContentIndex } from '../content-index/content-index.js';
+import type { DocumentRecord } from '../content-index/entry.js';
+import type { AttributeSet, ContentType } from '../schema/content-type.js';
+import type { SchemaRegistry } from '../schema/schema-registry.js';
+import type { FileChange } from './write-files.js';
+
+/**
+ * A write that set a derived (mappedBy) relation changes the owning side: the related documents'
+ * files gain or lose this document. Returns those file changes.
+ */
+export function inverseRelationChanges(
+  index: ContentIndex,
+  type: ContentType,
+  documentId: string,
+  inverse: ReadonlyMap<string, readonly string[]>,
+  defaultLocale: string,
+): FileChange[] {
+  const changes: FileChange[] = [];
+  for (const [name, wanted] of inverse) {
+    const attribute = type.attributes.get(name);
+    if (attribute?.kind !== 'relation' || attribute.mappedBy === undefined) continue;
+    const target = index.registry.contentTypes.get(attribute.target);
+    const owning = target?.attributes.get(attribute.mappedBy);
+    if (target === undefined || owning?.kind !== 'relation') continue;
+    const locale = target.localized ? defaultLocale : null;
+    const back = attribute.mappedBy;
+    const current = index.sourcesOf(target, back, documentId).filter((r) => r.locale === locale);
+    for (const record of current) {
+      if (wanted.includes(record.documentId)) continue;
+      changes.push(...rewriteRecord(record, (data) => withoutReference(data, back, documentId, owning.toMany)));
+    }
+    for (const id of wanted) {
+      const record = index.findRecord(target, id, locale);
+      if (record === undefined) continue;
+      changes.push(
+        ...rewriteRecord(record, (data) => {
+          const value = data[back];
+          if (!owning.toMany) return value === documentId ? undefined : { ...data, [back]: documentId };
+          const list = Array.isArray(value) ? value : [];
+          return list.includes(documentId) ? undefined : { ...data, [back]: [...list, documentId] };
+        }),
+      );
+    }
+  }
+  return changes;
+}
+
+/**
+ * A deleted document leaves no dangling link: every owning-side reference to it (top level, in
+ * components and dynamic zones) is removed from the files that hold it, as Strapi drops the links.
+ */
+export function referenceCleanupChanges(index: ContentIndex, deleted: ContentType, documentId: string): FileChange[] {
+  const changes: FileChange[] = [];
+  const registry = index.registry;
+  for (const type of registry.contentTypes.values()) {
+    const direct = [...type.attributes].filter(([, a]) => a.kind === 'relation' && a.mappedBy === undefined && a.target === deleted.uid).map(([n]) => n);
+    const nested = refersThroughComponents(registry, type, deleted.uid, new Set());
+    const records = new Set<DocumentRecord>();
+    for (const name of direct) for (const record of index.sourcesOf(type, name, documentId)) records.add(record);
+    if (nested) {
+      for (const status of ['published', 'draft'] as const) {
+        for (const entry of index.entries(type, status, '*')) {
+          const record = index.findRecord(type, entry.documentId, entry.locale);
+          if (record) records.add(record);
+        }
+      }
+    }
+    for (const record of records) {
+      if (record.type === deleted && record.documentId === documentId) continue;
+      changes.push(...rewriteRecord(record, (data) => removeDeep(registry, type, data, deleted.uid, documentId)));
+    }
+  }
+  return changes;
+}
+
+/** New data for each file of a record (main and draft) that `mutate` changes (undefined = unchanged). */
+export function rewriteRecord(record: DocumentRecord, mutate: (data: Readonly<Record<string, unknown>>) => Record<string, unknown> | undefined): FileChange[] {
+  const changes: FileChange[] = [];
+  for (const entry of [record.main, record.draftFile]) {
+    if (entry === undefined) continue;
+    const data = mutate(entry.data);
+    if (data !== undefined) changes.push({ path: entry.path, type: record.type, data });
+  }
+  return changes;
+}
+
+function withoutReference(data: Readonly<Record<string, unknown>>, name: string, documentId: string, toMany: boolean): Record<string, unknown> | undefined {
+  const value = data[name];
+  if (toMany) {
+    if (!Array.isArray(value) || !value.includes(documentId)) return undefined;
+    return { ...data, [name]: value.filter((id) => id !== documentId) };
+  }
+  return value === documentId ? { ...data, [name]: null } : undefined;
+}
+
+function refersThroughComponents(registry: SchemaRegistry, set: AttributeSet, targetUid: string, seen: Set<string>): boolean {
+  for (const attribute of set.attributes.values()) {
+    const uids = attribute.kind === 'component' ? [attribute.component] : attribute.kind === 'dynamiczone' ? attribute.components : [];
+    for (const uid of uids) {
+      if (seen.has(uid)) continue;
+      seen.add(uid);
+      const component = registry.components.get(uid);
+      if (!component) continue;
+      for (const inner of component.attributes.values()) if (inner.kind === 'relation' && inner.target === targetUid) return true;
+      if (refersThroughComponents(registry, component, targetUid, seen)) return true;
+    }
+  }
+  return false;
+}
+
+/** The data without any reference to the document, at any depth; undefined when nothing changed. */
+function removeDeep(registry: SchemaRegistry, set: AttributeSet, data: Readonly<Record<string, unknown>>, targetUid: string, documentId: string): Record<string, unknown> | undefined {
+  let out: Record<string, unknown> | undefined;
+  for (const [name, attribute] of set.attributes) {
+    const value = data[name];
+    let next: unknown = value;
+    if (attribute.kind === 'relation' && attribute.mappedBy === undefined && attribute.target === targetUid) {
+      if (attribute.toMany && Array.isArray(value) && value.includes(documentId)) next = value.filter((id) => id !== documentId);
+      if (!attribute.toMany && value === documentId) next = null;
+    } else if (attribute.kind === 'component' || attribute.kind === 'dynamiczone') {
+      const items = Array.isArray(value) ? value : isPlainObject(value) ? [value] : [];
+      let changed = false;
+      const mapped = items.map((item) => {
+        if (!isPlainObject(item)) return item;
+        const uid = attribute.kind === 'component' ? attribute.component : item['__component'];
+        const component = typeof uid === 'string' ? registry.components.get(uid) : undefined;
+        const inner = component && removeDeep(registry, component, item, targetUid, documentId);
+        if (inner === undefined) return item;
+        changed = true;
+        return inner;
+      });
+      if (changed) next = Array.isArray(value) ? mapped : mapped[0];
+    }
+    if (next !== value) {
+      out ??= { ...data };
+      out[name] = next;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,90 @@
+import { isPlainObject } from '../config/is-plain-object.js';
+import type { ContentIndex } from '../content-index/content-index.js';
+import type { Attribute } from '../schema/attribute.js';
+import type { AttributeSet, ContentType } from '../schema/content-type.js';
+import type { SchemaRegistry } from '../schema/schema-registry.js';
+import { checkAttributeRules, requiredMessage } from './validate-rules.js';
+import type { EntityError } from './write-errors.js';
+
+export interface ValidateOptions {
+  readonly registry: SchemaRegistry;
+  readonly index: ContentIndex;
+  readonly mode: 'create' | 'update';
+  /** The write publishes (D&P with the default status) or is on a type without D&P. */
+  readonly publish: boolean;
+  /** A `?status=draft` write: Strapi's draft rules (no required, minLength, min, regex, unique). */
+  readonly draft: boolean;
+  readonly locale: string | null;
+  /** The document written, excluded from unique checks. */
+  readonly documentId: string | undefined;
+}
+
+/**
+ * Strapi's entity validation over the data a write will store. Attributes the body did not touch
+ * are checked only when the whole document is (re)validated: on create and on publish.
+ */
+export function validateEntity(type: ContentType, data: Readonly<Record<string, unknown>>, inputKeys: ReadonlySet<string>, options: ValidateOptions): EntityError[] {
+  const errors: EntityError[] = [];
+  const whole = options.mode === 'create' || (options.publish && type.draftAndPublish);
+  for (const [name, attribute] of type.attributes) {
+    if (attribute.kind === 'relation' && attribute.mappedBy !== undefined) continue;
+    const touched = inputKeys.has(name);
+    if (!whole && !touched) continue;
+    const value = data[name];
+    if (attribute.required && !options.draft && isEmpty(attribute, value)) {
+      const how = type.draftAndPublish ? 'published' : options.mode === 'create' && !touched ? 'defined' : 'null';
+      errors.push({ path: [name], message: requiredMessage(attribute, [name], how), value: null });
+      continue;
+    }
+    errors.push(...checkAttributeRules(attribute, value, [name], { draft: options.draft }));
+    errors.push(...checkNested(options.registry, attribute, value, [name], options.draft));
+    // uid attributes are unique in Strapi whether or not the schema says so.
+    const unique = attribute.unique || (attribute.kind === 'scalar' && attribute.type === 'uid');
+    if (unique && !options.draft && value !== null && value !== undefined && value !== '' && !isUnique(type, name, value, options)) {
+      errors.push({ path: [name], message: 'This attribute must be unique', value });
+    }
+  }
+  return errors;
+}
+
+function checkNested(registry: SchemaRegistry, attribute: Attribute, value: unknown, path: string[], draft: boolean): EntityError[] {
+  if (attribute.kind !== 'component' && attribute.kind !== 'dynamiczone') return [];
+  const items = Array.isArray(value) ? value : value === null || value === undefined ? [] : [value];
+  const repeated = attribute.kind === 'dynamiczone' || attribute.repeatable;
+  const errors: EntityError[] = [];
+  items.forEach((item, i) => {
+    if (!isPlainObject(item)) return;
+    const uid = attribute.kind === 'component' ? attribute.component : item['__component'];
+    const component = typeof uid === 'string' ? registry.components.get(uid) : undefined;
+    if (component) errors.push(...checkComponent(registry, component, item, repeated ? [...path, String(i)] : path, draft));
+  });
+  return errors;
+}
+
+function checkComponent(registry: SchemaRegistry, component: AttributeSet, item: Record<string, unknown>, path: string[], draft: boolean): EntityError[] {
+  const errors: EntityError[] = [];
+  for (const [name, attribute] of component.attributes) {
+    const value = item[name];
+    const at = [...path, name];
+    if (attribute.required && !draft && isEmpty(attribute, value)) {
+      errors.push({ path: at, message: requiredMessage(attribute, at, 'defined'), value: null });
+      continue;
+    }
+    errors.push(...checkAttributeRules(attribute, value, at, { draft }));
+    errors.push(...checkNested(registry, attribute, value, at, draft));
+  }
+  return errors;
+}
+
+function isEmpty(attribute: Attribute, value: unknown): boolean {
+  if (value === null || value === undefined) return true;
+  return attribute.kind !== 'scalar' && Array.isArray(value) && value.length === 0 && attribute.kind !== 'component';
+}
+
+/** Unique against the published documents (all, without D&P) of the same locale, the document itself excepted. */
+function isUnique(type: ContentType, name: string, value: unknown, options: ValidateOptions): boolean {
+  for (const entry of options.index.entries(type, 'published', options.locale)) {
+    if (entry.documentId !== options.documentId && entry.data[name] === value) return false;
+  }
+  return true;
+}
