@@ -29,6 +29,11 @@ export interface CmsConfig {
   };
   /** Role name → allowed action ids (`api::article.article.find`). */
   readonly permissions: Readonly<Record<string, readonly string[]>>;
+  /** Locales of localized content types; `defaultLocale` is one of `locales`. */
+  readonly i18n: {
+    readonly defaultLocale: string;
+    readonly locales: readonly { readonly code: string; readonly name: string }[];
+  };
 }
 
 export interface ConfigOverrides {

@@ -37,12 +37,11 @@ export function loadConfig(dir: string, overrides: ConfigOverrides = {}, env: No
   const rest = objectAt(objectAt(raw, 'api'), 'rest', 'api.rest');
   const limits = objectAt(raw, 'limits');
 
-  const envPort = env['PORT'] === undefined || env['PORT'] === '' ? undefined : Number(env['PORT']);
   const config: CmsConfig = {
     dir: root,
     server: {
       host: overrides.host ?? (env['HOST'] || undefined) ?? stringOption(server, 'server.host', DEFAULTS.host),
-      port: portOption(overrides.port ?? envPort ?? server['port'] ?? DEFAULTS.port),
+      port: resolvePort(overrides.port, env['PORT'], server['port']),
       watch: overrides.watch ?? true,
     },
     rest: {
@@ -60,6 +59,7 @@ export function loadConfig(dir: string, overrides: ConfigOverrides = {}, env: No
       populateDepth: intOption(limits, 'limits.populateDepth', DEFAULTS.populateDepth, 1),
     },
     permissions: permissionsOption(raw['permissions']),
+    i18n: i18nOption(raw['i18n']),
   };
   return deepFreeze(config);
 }
@@ -110,11 +110,42 @@ function boolOption(parent: Json, name: string, fallback: boolean): boolean {
   return value;
 }
 
-function portOption(value: unknown): number {
+/** Flag, then `PORT`, then `server.port`; a bad value is named by where it came from. */
+function resolvePort(flag: number | undefined, envValue: string | undefined, fileValue: unknown): number {
+  if (flag !== undefined) return checkPort(flag, flag, '--port');
+  if (envValue !== undefined && envValue !== '') return checkPort(/^\d+$/.test(envValue) ? Number(envValue) : NaN, envValue, 'PORT');
+  if (fileValue !== undefined) return checkPort(fileValue, fileValue, `${CONFIG_FILE}: server.port`);
+  return DEFAULTS.port;
+}
+
+function checkPort(value: unknown, given: unknown, name: string): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 65535) {
-    throw new ConfigError(`port: expected an integer from 0 to 65535, got ${describe(value)}`);
+    throw new ConfigError(`${name}: expected an integer from 0 to 65535, got ${describe(given)}`);
   }
   return value;
+}
+
+const LOCALE_CODE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+
+/** `i18n: {defaultLocale, locales: ["en", {code: "fr", name: "French"}]}`; English only when absent. */
+function i18nOption(value: unknown): CmsConfig['i18n'] {
+  if (value === undefined) return { defaultLocale: 'en', locales: [{ code: 'en', name: 'English (en)' }] };
+  if (!isPlainObject(value)) throw new ConfigError(`${CONFIG_FILE}: i18n: expected an object, got ${describe(value)}`);
+  const list = value['locales'] ?? ['en'];
+  if (!Array.isArray(list) || list.length === 0) throw new ConfigError(`${CONFIG_FILE}: i18n.locales: expected a non-empty array, got ${describe(list)}`);
+  const locales = list.map((item, i) => {
+    const code = typeof item === 'string' ? item : isPlainObject(item) ? item['code'] : undefined;
+    const name = isPlainObject(item) && typeof item['name'] === 'string' ? item['name'] : `${String(code)}`;
+    if (typeof code !== 'string' || !LOCALE_CODE.test(code)) {
+      throw new ConfigError(`${CONFIG_FILE}: i18n.locales[${i}]: expected a locale code like "en" or "pt-BR", got ${describe(item)}`);
+    }
+    return { code, name };
+  });
+  const defaultLocale = value['defaultLocale'] ?? locales[0]!.code;
+  if (typeof defaultLocale !== 'string' || !locales.some((l) => l.code === defaultLocale)) {
+    throw new ConfigError(`${CONFIG_FILE}: i18n.defaultLocale: expected one of ${locales.map((l) => l.code).join(', ')}, got ${describe(defaultLocale)}`);
+  }
+  return { defaultLocale, locales };
 }
 
 function permissionsOption(value: unknown): Record<string, readonly string[]> {

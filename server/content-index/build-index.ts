@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { CmsConfig } from '../config/cms-config.js';
 import { FileError } from '../errors/file-error.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import { CONTENT_DIR, parseContentPath } from '../store/content-path.js';
@@ -10,10 +11,12 @@ import { ContentIndex } from './content-index.js';
 import { toMediaRecord } from './media-record.js';
 
 /** Reads a whole project into a new index. Bad files end up in `index.problems`. */
-export function buildIndex(projectDir: string, registry: SchemaRegistry, defaultLocale: string): ContentIndex {
-  const index = new ContentIndex(registry, defaultLocale);
+export function buildIndex(projectDir: string, registry: SchemaRegistry, i18n: CmsConfig['i18n']): ContentIndex {
+  const index = new ContentIndex(registry, i18n);
   for (const mediaPath of listUploads(projectDir)) applyMedia(index, projectDir, mediaPath);
   const { documents, problems } = scanContent(projectDir, registry);
+  // Default-locale files first: other locales of a single type take their documentId from it.
+  documents.sort((a, b) => Number(a.file.locale !== undefined) - Number(b.file.locale !== undefined));
   for (const stored of documents) applyStored(index, stored);
   for (const problem of problems) index.reportProblem(problem);
   return index;
@@ -66,6 +69,10 @@ function applyStored(index: ContentIndex, stored: Parameters<ContentIndex['apply
     index.reportProblem(new FileError(file.path, `${file.type.singularName} is not localized (pluginOptions.i18n.localized), so a locale suffix is not allowed`));
     return;
   }
+  if (file.locale !== undefined && !index.hasLocale(file.locale)) {
+    index.reportProblem(new FileError(file.path, `locale "${file.locale}" is not configured: add it to i18n.locales in cms.config.json`));
+    return;
+  }
   index.applyDocument(stored);
 }
 
@@ -75,6 +82,7 @@ function applyMedia(index: ContentIndex, projectDir: string, mediaPath: string):
     const stored = readMediaFile(projectDir, mediaPath);
     if (stored === undefined) {
       index.media.remove(mediaPath);
+      index.problems.delete(`${rel}${SIDECAR_SUFFIX}`);
       return;
     }
     const measured = stored.mime.startsWith('image/') && stored.sidecar['width'] === undefined ? readImageSize(projectDir, mediaPath) : undefined;

@@ -1,3 +1,4 @@
+import type { CmsConfig } from '../config/cms-config.js';
 import type { FileError } from '../errors/file-error.js';
 import type { ContentType } from '../schema/content-type.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
@@ -40,10 +41,16 @@ export class ContentIndex {
   private readonly states = new Map<string, TypeState>();
   private readonly files = new Map<string, FileSlot>();
 
+  /** The locale of files without a locale suffix. */
+  readonly defaultLocale: string;
+  private readonly localeCodes: ReadonlySet<string>;
+
   constructor(
     readonly registry: SchemaRegistry,
-    private readonly defaultLocale: string,
+    i18n: CmsConfig['i18n'],
   ) {
+    this.defaultLocale = i18n.defaultLocale;
+    this.localeCodes = new Set(i18n.locales.map((locale) => locale.code));
     for (const type of registry.contentTypes.values()) {
       const reverse = new Map<string, Map<string, Set<string>>>();
       for (const [name, attribute] of type.attributes) {
@@ -87,6 +94,21 @@ export class ContentIndex {
     const draftFile = slot.slot === 'draftFile' ? undefined : old.draftFile;
     this.replaceRecord(state, slot.key, old, main, draftFile);
     return true;
+  }
+
+  /** Whether a locale code is one of the configured locales. */
+  hasLocale(code: string): boolean {
+    return this.localeCodes.has(code);
+  }
+
+  /** Every locale version of a document, in locale order. */
+  localeVersions(type: ContentType, documentId: string): DocumentRecord[] {
+    const out: DocumentRecord[] = [];
+    for (const code of this.localeCodes) {
+      const record = this.findRecord(type, documentId, code);
+      if (record) out.push(record);
+    }
+    return out;
   }
 
   holdsFile(path: string): boolean {
@@ -186,7 +208,12 @@ export class ContentIndex {
 
   /** A single type's documentId: stable for the same content, new when it is deleted and created again. */
   private singleDocumentId(type: ContentType, stored: StoredDocument): string {
-    const existing = this.findSingle(type, type.localized ? (stored.file.locale ?? this.defaultLocale) : null);
+    const locale = type.localized ? (stored.file.locale ?? this.defaultLocale) : null;
+    const existing = this.findSingle(type, locale);
+    // Locales of a single type share one documentId, like the locales of any document.
+    if (existing === undefined && type.localized) {
+      for (const record of this.stateOf(type).records.values()) if (record.locale !== locale) return record.documentId;
+    }
     const createdAt = typeof stored.data['createdAt'] === 'string' ? normalizeIso(stored.data['createdAt']) : '';
     if (existing && (stored.file.draft || existing.main === undefined || existing.main.createdAt === createdAt)) return existing.documentId;
     return deriveDocumentId(`${type.uid}|${createdAt}`);

@@ -20,8 +20,6 @@ export interface ProjectSnapshot {
   readonly index: ContentIndex;
 }
 
-const DEFAULT_LOCALE = 'en';
-
 /**
  * A project held in memory and kept fresh: schemas and index, updated file by file from the
  * watcher. A schema change rebuilds everything; if the new schemas are broken, the old ones stay.
@@ -44,7 +42,7 @@ export class LiveProject {
   /** Loads schemas and content. Throws a FileError when the schemas are broken. */
   static open(config: CmsConfig, log: ProjectLog): LiveProject {
     const registry = loadSchemas(config.dir);
-    const index = buildIndex(config.dir, registry, DEFAULT_LOCALE);
+    const index = buildIndex(config.dir, registry, config.i18n);
     const project = new LiveProject(config, log, { registry, index });
     project.reportProblems();
     return project;
@@ -136,7 +134,7 @@ export class LiveProject {
   private reload(): void {
     try {
       const registry = loadSchemas(this.config.dir);
-      this.snapshot = { registry, index: buildIndex(this.config.dir, registry, DEFAULT_LOCALE) };
+      this.snapshot = { registry, index: buildIndex(this.config.dir, registry, this.config.i18n) };
       this.log.info(`schemas reloaded: ${registry.contentTypes.size} content types, ${this.snapshot.index.documentCount()} documents`);
       this.reportProblems();
     } catch (error) {

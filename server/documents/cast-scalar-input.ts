@@ -9,7 +9,7 @@ const TEXT_TYPES = new Set(['string', 'text', 'richtext', 'email', 'uid', 'enume
 
 /**
  * Casts a scalar from a write body to its stored form, as yup and Strapi's field types do:
- * numeric strings to numbers, `"true"`/`"0"` to booleans, dates and times to canonical strings.
+ * numeric strings to numbers (but no numbers to strings), `"true"`/`"0"` to booleans, dates and times to canonical strings.
  * Date and time values that cannot be read throw Strapi's own format errors.
  */
 export function castScalarInput(attribute: ScalarAttribute, value: unknown, path: string): CastResult {
@@ -17,7 +17,9 @@ export function castScalarInput(attribute: ScalarAttribute, value: unknown, path
   const type = attribute.type;
   if (TEXT_TYPES.has(type)) {
     if (typeof value === 'string') return { ok: true, value };
-    if (typeof value === 'number' || typeof value === 'boolean') return { ok: true, value: String(value) };
+    // Strapi's string schemas keep the original value (no cast), so 1234 is not a string; the
+    // enumeration schema is a plain yup string that casts, and the enum rule judges the result.
+    if (type === 'enumeration' && (typeof value === 'number' || typeof value === 'boolean')) return { ok: true, value: String(value) };
     return { ok: false, message: typeErrorMessage(path, 'string', value, undefined), value };
   }
   switch (type) {

@@ -1,14 +1,15 @@
 import crypto from 'node:crypto';
 import type { LiveProject } from '../content-index/live-project.js';
 import type { DocumentRecord, Entry } from '../content-index/entry.js';
-import { validationError } from '../errors/api-error.js';
+import type { ContentIndex } from '../content-index/content-index.js';
+import { ApiError, validationError } from '../errors/api-error.js';
 import type { DocumentQuery } from '../query/document-query.js';
 import type { ContentType } from '../schema/content-type.js';
 import { contentFilePath } from '../store/content-path.js';
 import { checkInputKeys } from './check-input-keys.js';
 import { convertWriteInput, emptyValue } from './convert-write-input.js';
 import { readWriteBody } from './read-write-body.js';
-import { inverseRelationChanges, referenceCleanupChanges } from './relation-side-effects.js';
+import { inverseRelationChanges, referenceCleanupChanges, rewriteRecord } from './relation-side-effects.js';
 import { validateEntity } from './validate-entity.js';
 import { entityValidationError } from './write-errors.js';
 import { type FileChange, commitFileChanges } from './write-files.js';
@@ -28,9 +29,12 @@ export function createDocument(context: WriteContext, type: ContentType, body: u
 /** `PUT /api/:pluralName/:documentId`: a partial update; undefined when the document does not exist. */
 export function updateDocument(context: WriteContext, type: ContentType, documentId: string, body: unknown, query: DocumentQuery): Entry | undefined {
   const input = readWriteBody(body);
-  const record = context.project.current.index.findRecord(type, documentId, localeOf(context, type, query));
-  if (record === undefined) return undefined;
-  return writeDocument(context, type, record, input, query);
+  const { index } = context.project.current;
+  const record = index.findRecord(type, documentId, localeOf(context, type, query));
+  if (record !== undefined) return writeDocument(context, type, record, input, query);
+  // A document that exists in other locales gets this locale created (Strapi answers 200).
+  if (type.localized && index.localeVersions(type, documentId).length > 0) return writeDocument(context, type, undefined, input, query, documentId);
+  return undefined;
 }
 
 /** `PUT /api/:singularName`: updates the single type, creating it when there is none. */
@@ -48,19 +52,30 @@ export function deleteDocument(context: WriteContext, type: ContentType, documen
   if (record === undefined) return;
   const changes: FileChange[] = [];
   for (const entry of [record.main, record.draftFile]) if (entry) changes.push({ path: entry.path, type, data: null });
-  changes.push(...referenceCleanupChanges(index, type, record.documentId));
+  // Links are by documentId: they go when the last locale of the document goes.
+  const otherLocales = type.localized ? index.localeVersions(type, record.documentId).filter((r) => r !== record) : [];
+  if (otherLocales.length === 0) changes.push(...referenceCleanupChanges(index, type, record.documentId));
   commitFileChanges(context.project, changes);
 }
 
-function writeDocument(context: WriteContext, type: ContentType, record: DocumentRecord | undefined, input: Record<string, unknown>, query: DocumentQuery): Entry {
+function writeDocument(
+  context: WriteContext,
+  type: ContentType,
+  record: DocumentRecord | undefined,
+  input: Record<string, unknown>,
+  query: DocumentQuery,
+  newLocaleOf?: string,
+): Entry {
   const { registry, index } = context.project.current;
   checkInputKeys(registry, type, input);
   const locale = localeOf(context, type, query);
   const draft = type.draftAndPublish && query.status === 'draft';
-  const documentId = record?.documentId ?? (type.kind === 'singleType' ? undefined : generateDocumentId());
-  // Writes build on the draft: a published write publishes the draft with the changes.
+  const sibling = type.localized ? siblingLocale(context, type, record?.documentId ?? newLocaleOf) : undefined;
+  const documentId = record?.documentId ?? newLocaleOf ?? (type.kind === 'singleType' ? sibling?.documentId : generateDocumentId());
+  // Writes build on the draft: a published write publishes the draft with the changes. A new
+  // locale starts from the attributes shared by all locales.
   const baseEntry = record && (record.draftFile ?? record.main);
-  const base = baseEntry?.data;
+  const base = baseEntry?.data ?? (sibling && sharedAttributes(type, (sibling.draftFile ?? sibling.main)?.data));
 
   const converted = convertWriteInput({ registry, index, locale, defaultLocale: context.defaultLocale, documentId: record?.documentId }, type, input, base);
   if (converted.errors.length > 0) throw entityValidationError(converted.errors);
@@ -94,7 +109,10 @@ function writeDocument(context: WriteContext, type: ContentType, record: Documen
     changes.push({ path: mainPath, type, data: { ...data, createdAt, updatedAt: now, publishedAt: draft ? null : now } });
     if (record?.draftFile) changes.push({ path: record.draftFile.path, type, data: null });
   }
-  if (documentId !== undefined) changes.push(...inverseRelationChanges(index, type, documentId, converted.inverse, context.defaultLocale));
+  if (documentId !== undefined) {
+    changes.push(...inverseRelationChanges(index, type, documentId, converted.inverse, locale ?? context.defaultLocale));
+    changes.push(...syncSharedAttributes(index, type, documentId, locale, data));
+  }
   commitFileChanges(context.project, changes);
 
   const after = context.project.current.index;
@@ -102,7 +120,7 @@ function writeDocument(context: WriteContext, type: ContentType, record: Documen
   const entry = written && (draft ? (written.draftFile ?? written.main) : written.main);
   if (entry === undefined) throw new Error(`the write of ${mainPath} did not reach the index`);
   if (type.kind === 'singleType' && converted.inverse.size > 0 && documentId === undefined) {
-    commitFileChanges(context.project, inverseRelationChanges(after, type, entry.documentId, converted.inverse, context.defaultLocale));
+    commitFileChanges(context.project, inverseRelationChanges(after, type, entry.documentId, converted.inverse, locale ?? context.defaultLocale));
   }
   return entry;
 }
@@ -110,7 +128,43 @@ function writeDocument(context: WriteContext, type: ContentType, record: Documen
 function localeOf(context: WriteContext, type: ContentType, query: DocumentQuery): string | null {
   if (!type.localized) return null;
   if (query.locale === '*') throw validationError('Invalid locale parameter: "*" (all locales) is only accepted on lists', {});
-  return query.locale ?? context.defaultLocale;
+  const locale = query.locale ?? context.defaultLocale;
+  if (!context.project.current.index.hasLocale(locale)) throw new ApiError(400, 'ApplicationError', 'Locale not found', {});
+  return locale;
+}
+
+/** Another locale version of the document (or of the single type), if there is one. */
+function siblingLocale(context: WriteContext, type: ContentType, documentId: string | undefined): DocumentRecord | undefined {
+  const { index } = context.project.current;
+  if (documentId !== undefined) return index.localeVersions(type, documentId)[0];
+  if (type.kind !== 'singleType') return undefined;
+  for (const { code } of context.project.config.i18n.locales) {
+    const record = index.findSingle(type, code);
+    if (record) return record;
+  }
+  return undefined;
+}
+
+/** The attributes a schema keeps shared across locales (`pluginOptions.i18n.localized: false`). */
+function sharedAttributes(type: ContentType, data: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> | undefined {
+  if (data === undefined) return undefined;
+  const out: Record<string, unknown> = {};
+  for (const [name, attribute] of type.attributes) if (!attribute.localized && name in data) out[name] = data[name];
+  return out;
+}
+
+/** Shared attributes written in one locale are copied into every other locale's files, as Strapi syncs them. */
+function syncSharedAttributes(index: ContentIndex, type: ContentType, documentId: string, locale: string | null, data: Readonly<Record<string, unknown>>): FileChange[] {
+  const shared = type.localized ? sharedAttributes(type, data) : undefined;
+  if (shared === undefined || Object.keys(shared).length === 0) return [];
+  const changes: FileChange[] = [];
+  for (const record of index.localeVersions(type, documentId)) {
+    if (record.locale === locale) continue;
+    changes.push(
+      ...rewriteRecord(record, (old) => (Object.entries(shared).every(([k, v]) => JSON.stringify(old[k]) === JSON.stringify(v)) ? undefined : { ...old, ...shared })),
+    );
+  }
+  return changes;
 }
 
 /** A Strapi-shaped documentId: 24 characters of [a-z0-9], starting with a letter. */

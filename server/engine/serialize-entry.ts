@@ -3,8 +3,10 @@ import type { Entry } from '../content-index/entry.js';
 import type { MediaRecord } from '../content-index/media-record.js';
 import type { Attribute, RelationAttribute } from '../schema/attribute.js';
 import type { AttributeSet, ComponentSchema, ContentType } from '../schema/content-type.js';
-import type { PopulateMap, PopulateNode } from '../query/document-query.js';
+import type { PopulateMap, PopulateNode, SortKey } from '../query/document-query.js';
+import type { FilterNode } from '../query/filter-node.js';
 import { compileFilter } from './compile-filter.js';
+import { compareValues } from './field-value.js';
 import { type ReadContext, localeFor } from './read-context.js';
 import { serializeScalar } from './serialize-scalar.js';
 import { sortEntries } from './sort-entries.js';
@@ -66,13 +68,17 @@ function populateAttribute(context: ReadContext, entry: Entry, attribute: Exclud
     }
     case 'media': {
       const paths = attribute.multiple ? (Array.isArray(value) ? value : []) : typeof value === 'string' ? [value] : [];
-      const records: Record<string, unknown>[] = [];
+      let records: MediaRecord[] = [];
       for (const path of paths) {
         const record = typeof path === 'string' ? context.index.media.findByPath(path) : undefined;
-        if (record) records.push(serializeMedia(record, node.fields));
+        if (record) records.push(record);
         else context.warn(`${entry.path}: media file uploads/${String(path)} not found`);
       }
-      return attribute.multiple ? records : (records[0] ?? null);
+      if (node.filters !== undefined) records = records.filter(mediaFilter(context, node.filters));
+      if (node.sort.length > 0) records = sortMedia(records, node.sort);
+      if (node.count) return { count: records.length };
+      const items = records.map((record) => serializeMedia(record, node.fields));
+      return attribute.multiple ? items : (items[0] ?? null);
     }
     case 'component': {
       const component = context.index.registry.components.get(attribute.component);
@@ -119,7 +125,8 @@ function serializeComponent(
 function resolveRelation(context: ReadContext, entry: Entry, attribute: RelationAttribute, value: unknown, node: PopulateNode): Record<string, unknown>[] {
   const target = context.index.registry.contentTypes.get(attribute.target);
   if (target === undefined) return [];
-  const locale = localeFor(context, target);
+  // Related documents are read in the parent's locale when both sides are localized.
+  const locale = target.localized && entry.locale !== null ? entry.locale : localeFor(context, target);
   let related: Entry[] = [];
   if (attribute.mappedBy !== undefined) {
     const back = attribute.mappedBy;
@@ -148,6 +155,30 @@ function resolveRelation(context: ReadContext, entry: Entry, attribute: Relation
 
 function pointsAt(value: unknown, documentId: string): boolean {
   return value === documentId || (Array.isArray(value) && value.includes(documentId));
+}
+
+/** The holder of one media attribute: compileFilter compiles from a document, so files are tested through it. */
+const FILE_HOLDER: ContentType = {
+  uid: 'plugin::upload.file', kind: 'collectionType', singularName: 'file', pluralName: 'files', displayName: 'File',
+  draftAndPublish: false, localized: false, file: '', outputScalars: [],
+  attributes: new Map([['file', { kind: 'media', multiple: false, allowedTypes: undefined, required: false, unique: false, private: false, writable: false, localized: false }]]),
+};
+
+function mediaFilter(context: ReadContext, filters: FilterNode): (record: MediaRecord) => boolean {
+  const test = compileFilter(context, FILE_HOLDER, { kind: 'nested', field: 'file', where: filters });
+  return (record) => test({ ...record, locale: null, data: { file: record.path } });
+}
+
+/** Files sorted by their own fields (no sort path goes further than one step). */
+function sortMedia(records: readonly MediaRecord[], keys: readonly SortKey[]): MediaRecord[] {
+  const field = (record: MediaRecord, name: string | undefined): unknown => (name === undefined ? null : (record as unknown as Record<string, unknown>)[name]);
+  return [...records].sort((a, b) => {
+    for (const key of keys) {
+      const c = compareValues(field(a, key.path[0]), field(b, key.path[0]));
+      if (c !== 0) return key.order === 'desc' ? -c : c;
+    }
+    return 0;
+  });
 }
 
 /** A media record as the API shows it (its path under uploads/ stays inside). */

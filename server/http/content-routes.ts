@@ -9,6 +9,7 @@ import { type WriteContext, createDocument, deleteDocument, updateDocument, upse
 import type { ReadContext } from '../engine/read-context.js';
 import { serializeEntry } from '../engine/serialize-entry.js';
 import { toV4Format } from '../engine/to-v4-format.js';
+import { authorize } from './authorize.js';
 import { notFoundError } from '../errors/api-error.js';
 import type { DocumentQuery } from '../query/document-query.js';
 import { type RouteAction, parseDocumentQuery } from '../query/parse-document-query.js';
@@ -32,47 +33,48 @@ export function createContentRouter(snapshot: ProjectSnapshot, deps: RouteDepend
   const writes: WriteContext = { project: deps.project, defaultLocale: deps.defaultLocale, now: () => new Date().toISOString() };
   for (const type of snapshot.registry.contentTypes.values()) {
     const base = `/${routeName(type)}`;
+    const can = (action: string): Middleware => authorize(deps.config, `${type.uid}.${action}`);
     if (type.kind === 'collectionType') {
-      router.get(base, (ctx) => {
+      router.get(base, can('find'), (ctx) => {
         const { context, query } = prepare(ctx, type, 'find', deps);
         respond(ctx, type, deps, findDocuments(context, type, query));
       });
-      router.get(`${base}/:documentId`, (ctx) => {
+      router.get(`${base}/:documentId`, can('findOne'), (ctx) => {
         const { context, query } = prepare(ctx, type, 'findOne', deps);
         const data = findDocument(context, type, String(ctx.params['documentId']), query);
         if (data === undefined) throw notFoundError();
         respond(ctx, type, deps, { data, meta: {} });
       });
-      router.post(base, body, (ctx) => {
+      router.post(base, can('create'), body, (ctx) => {
         const { context, query } = prepare(ctx, type, 'create', deps);
         const entry = createDocument(writes, type, ctx.request.body, query);
         ctx.status = 201;
         respond(ctx, type, deps, { data: serializeWritten(deps, context, type, entry, query), meta: {} });
       });
-      router.put(`${base}/:documentId`, body, (ctx) => {
+      router.put(`${base}/:documentId`, can('update'), body, (ctx) => {
         const { context, query } = prepare(ctx, type, 'update', deps);
         const entry = updateDocument(writes, type, String(ctx.params['documentId']), ctx.request.body, query);
         if (entry === undefined) throw notFoundError();
         respond(ctx, type, deps, { data: serializeWritten(deps, context, type, entry, query), meta: {} });
       });
-      router.delete(`${base}/:documentId`, (ctx) => {
+      router.delete(`${base}/:documentId`, can('delete'), (ctx) => {
         const { query } = prepare(ctx, type, 'delete', deps);
         deleteDocument(writes, type, String(ctx.params['documentId']), query);
         ctx.status = 204;
       });
     } else {
-      router.get(base, (ctx) => {
+      router.get(base, can('find'), (ctx) => {
         const { context, query } = prepare(ctx, type, 'find', deps);
         const data = findSingleDocument(context, type, query);
         if (data === undefined) throw notFoundError();
         respond(ctx, type, deps, { data, meta: {} });
       });
-      router.put(base, body, (ctx) => {
+      router.put(base, can('update'), body, (ctx) => {
         const { context, query } = prepare(ctx, type, 'update', deps);
         const entry = upsertSingleDocument(writes, type, ctx.request.body, query);
         respond(ctx, type, deps, { data: serializeWritten(deps, context, type, entry, query), meta: {} });
       });
-      router.delete(base, (ctx) => {
+      router.delete(base, can('delete'), (ctx) => {
         const { query } = prepare(ctx, type, 'delete', deps);
         deleteDocument(writes, type, undefined, query);
         ctx.status = 204;

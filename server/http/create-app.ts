@@ -5,6 +5,7 @@ import type { CmsConfig } from '../config/cms-config.js';
 import type { LiveProject, ProjectSnapshot } from '../content-index/live-project.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import { createContentRouter } from './content-routes.js';
+import { createI18nRouter } from './i18n-routes.js';
 import { createUploadRouter } from './upload-routes.js';
 import { type ErrorLogger, errorMiddleware } from './error-middleware.js';
 
@@ -43,6 +44,9 @@ export function createApp(options: AppOptions): Koa {
     await next();
   });
 
+  const i18n = createI18nRouter(options.config);
+  app.use(i18n.routes());
+  app.use(i18n.allowedMethods());
   const uploads = createUploadRouter(options.config, options.snapshot);
   app.use(uploads.routes());
   app.use(uploads.allowedMethods());

@@ -19,8 +19,6 @@ export interface RunningServer {
 /** A start failure the CLI shows as it is (port in use, broken schema …). */
 export class StartError extends Error {}
 
-const DEFAULT_LOCALE = 'en';
-
 /** Loads the project, starts watching it (unless disabled) and listens. */
 export async function startServer(config: CmsConfig, log: ServerLog): Promise<RunningServer> {
   const project = LiveProject.open(config, log);
@@ -40,7 +38,7 @@ export async function startServer(config: CmsConfig, log: ServerLog): Promise<Ru
       }
     },
     logError: (message, error) => log.error(message, error),
-    defaultLocale: DEFAULT_LOCALE,
+    defaultLocale: config.i18n.defaultLocale,
   });
   project.onChange(() => reported.clear());
   const server = http.createServer(app.callback());
