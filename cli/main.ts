@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 import { Command, InvalidArgumentError } from 'commander';
+import { runExport } from './export-command.js';
 import { runServe } from './serve-command.js';
+import { runTokenCreate } from './token-command.js';
 
 function parsePort(value: string): number {
   const port = Number(value);
@@ -20,6 +22,34 @@ program
   .option('--no-watch', 'do not watch the files for changes')
   .action(async (options: { dir: string; port?: number; host?: string; watch: boolean }) => {
     process.exitCode = await runServe(options);
+  });
+
+program
+  .command('export')
+  .description('write the API as static JSON files for any static host')
+  .option('-d, --dir <dir>', 'project folder', '.')
+  .option('-o, --out <dir>', 'output folder', 'dist-api')
+  .option('--base-path <path>', 'API prefix in the output (default: api.rest.prefix, /api)')
+  .option('--status <status>', 'published or draft', 'published')
+  .option('--locale <code>', 'locale to export (default: the default locale)')
+  .option('--clean', 'remove files an earlier export wrote that are no longer produced', false)
+  .option('--all', 'export every content type, not only those the public role may read', false)
+  .action(async (options: { dir: string; out: string; basePath?: string; status: string; locale?: string; clean: boolean; all: boolean }) => {
+    process.exitCode = await runExport(options);
+  });
+
+const token = program.command('token').description('manage API tokens');
+token
+  .command('create')
+  .description('create an API token: prints it once and stores only its salted hash in cms.config.json')
+  .requiredOption('-n, --name <name>', 'a unique name for the token')
+  .requiredOption('-t, --type <type>', 'read-only, full-access or custom')
+  .option('-e, --expires <when>', 'days (30, 30d) or a date (2027-01-31); default: never')
+  .option('--permissions <actions>', 'for custom tokens: comma-separated action ids (api::article.article.find,…)')
+  .option('-d, --dir <dir>', 'project folder', '.')
+  .option('--env', 'print shell exports (CMS_API_TOKENS, API_TOKEN_SALT if unset, CMS_API_TOKEN) instead of writing the config')
+  .action((options: { dir: string; name: string; type: string; expires?: string; permissions?: string; env?: boolean }) => {
+    process.exitCode = runTokenCreate(options);
   });
 
 await program.parseAsync(process.argv);

@@ -29,6 +29,17 @@ export interface CmsConfig {
   };
   /** Role name → allowed action ids (`api::article.article.find`). */
   readonly permissions: Readonly<Record<string, readonly string[]>>;
+  /** The upload API (`upload` in the file): what it accepts and which image formats it makes. */
+  readonly upload: UploadConfig;
+  /** API tokens, users and their secrets (`auth` in the file, then the environment). */
+  readonly auth: AuthConfig;
+  /** `cms export`: per-type default query strings and named preset queries. */
+  readonly export: {
+    /** pluralName or singularName → query string applied to that type's exported files (`populate=*`). */
+    readonly types: Readonly<Record<string, string>>;
+    /** Preset name → an API path with its query (`/api/articles?sort=title`), frozen to `api/_presets/<name>.json`. */
+    readonly presets: Readonly<Record<string, string>>;
+  };
   /** Locales of localized content types; `defaultLocale` is one of `locales`. */
   readonly i18n: {
     readonly defaultLocale: string;
@@ -40,4 +51,56 @@ export interface ConfigOverrides {
   host?: string | undefined;
   port?: number | undefined;
   watch?: boolean | undefined;
+}
+
+/** The kinds of API token, as Strapi names them. */
+export const API_TOKEN_TYPES = ['read-only', 'full-access', 'custom'] as const;
+export type ApiTokenType = (typeof API_TOKEN_TYPES)[number];
+
+export function isApiTokenType(value: unknown): value is ApiTokenType {
+  return typeof value === 'string' && (API_TOKEN_TYPES as readonly string[]).includes(value);
+}
+
+/** One API token as stored: never the token itself, only its salted hash. */
+export interface ApiTokenEntry {
+  readonly name: string;
+  readonly type: ApiTokenType;
+  /** HMAC-SHA512 of the token keyed with the salt, lowercase hex (128 characters). */
+  readonly accessKey: string;
+  /** ISO date after which the token is refused; null for no expiry. */
+  readonly expiresAt: string | null;
+  /** The action ids a `custom` token may use (empty for the other types). */
+  readonly permissions: readonly string[];
+}
+
+/** Access control beyond the public role: API tokens, users, and the secrets they need. */
+export interface AuthConfig {
+  /** `auth.apiTokens` in the file, then the JSON array in `CMS_API_TOKENS`. */
+  readonly apiTokens: readonly ApiTokenEntry[];
+  /** `API_TOKEN_SALT`, else `auth.apiTokenSalt`; undefined when neither is set. */
+  readonly apiTokenSalt: string | undefined;
+  /** `JWT_SECRET`, else `auth.jwtSecret`; undefined when neither is set. */
+  readonly jwtSecret: string | undefined;
+  /** How long a signed-in user's JWT lasts: `30d`, `12h` … or seconds. */
+  readonly jwtExpiresIn: string | number;
+  /** Whether `POST /api/auth/local/register` accepts new users. */
+  readonly register: boolean;
+  /** The role given to users who register. */
+  readonly defaultRole: string;
+  /** `NODE_ENV=production`: missing or placeholder secrets stop the start instead of being generated. */
+  readonly production: boolean;
+}
+
+/** `upload` in cms.config.json; names follow Strapi's upload plugin settings. */
+export interface UploadConfig {
+  /** Largest accepted file, in bytes (also the total of one request); larger ones get 413. */
+  readonly sizeLimit: number;
+  /** Mime patterns (`image/*`, `application/pdf`) a file must match; empty accepts any type. */
+  readonly allowedTypes: readonly string[];
+  /** Mime patterns refused even when allowed. */
+  readonly deniedTypes: readonly string[];
+  /** Make `large`, `medium` and `small` formats (1000, 750, 500 px) besides the thumbnail. */
+  readonly responsiveDimensions: boolean;
+  /** Re-encode jpeg, png, webp and tiff images at quality 80, as Strapi does by default. */
+  readonly sizeOptimization: boolean;
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { CmsConfig, ConfigOverrides } from './cms-config.js';
+import { type ApiTokenEntry, type AuthConfig, type CmsConfig, type ConfigOverrides, isApiTokenType } from './cms-config.js';
 import { isPlainObject } from './is-plain-object.js';
 
 export const CONFIG_FILE = 'cms.config.json';
@@ -59,7 +59,10 @@ export function loadConfig(dir: string, overrides: ConfigOverrides = {}, env: No
       populateDepth: intOption(limits, 'limits.populateDepth', DEFAULTS.populateDepth, 1),
     },
     permissions: permissionsOption(raw['permissions']),
+    upload: uploadOption(raw['upload']),
+    auth: authOption(raw['auth'], env),
     i18n: i18nOption(raw['i18n']),
+    export: exportOption(raw['export']),
   };
   return deepFreeze(config);
 }
@@ -125,6 +128,46 @@ function checkPort(value: unknown, given: unknown, name: string): number {
   return value;
 }
 
+/** `export: {types: {articles: "populate=*"}, presets: {latest: "/api/articles?sort=title"}}`. */
+function exportOption(value: unknown): CmsConfig['export'] {
+  if (value === undefined) return { types: {}, presets: {} };
+  if (!isPlainObject(value)) throw new ConfigError(`${CONFIG_FILE}: export: expected an object, got ${describe(value)}`);
+  const strings = (key: string, check: (name: string, text: string) => boolean, expected: string): Record<string, string> => {
+    const inner = value[key] ?? {};
+    if (!isPlainObject(inner)) throw new ConfigError(`${CONFIG_FILE}: export.${key}: expected an object, got ${describe(inner)}`);
+    const out: Record<string, string> = {};
+    for (const [name, text] of Object.entries(inner)) {
+      if (typeof text !== 'string' || !check(name, text)) throw new ConfigError(`${CONFIG_FILE}: export.${key}.${name}: expected ${expected}, got ${describe(text)}`);
+      out[name] = text;
+    }
+    return out;
+  };
+  return {
+    types: strings('types', (_name, text) => !text.startsWith('?') && !text.includes('#'), 'a query string like "populate=*"'),
+    presets: strings('presets', (name, text) => /^[a-z0-9][a-z0-9_-]*$/.test(name) && text.startsWith('/'), 'an API path like "/api/articles?sort=title" under a kebab-case name'),
+  };
+}
+
+/** `upload: {sizeLimit, allowedTypes, deniedTypes, responsiveDimensions, sizeOptimization}`. */
+function uploadOption(value: unknown): CmsConfig['upload'] {
+  if (value !== undefined && !isPlainObject(value)) throw new ConfigError(`${CONFIG_FILE}: upload: expected an object, got ${describe(value)}`);
+  const upload = value ?? {};
+  const patterns = (key: string): string[] => {
+    const list = upload[key] ?? [];
+    if (!Array.isArray(list) || !list.every((item): item is string => typeof item === 'string' && /^[\w.+*-]+\/[\w.+*-]+$/.test(item))) {
+      throw new ConfigError(`${CONFIG_FILE}: upload.${key}: expected an array of mime patterns like "image/*", got ${describe(list)}`);
+    }
+    return [...list];
+  };
+  return {
+    sizeLimit: intOption(upload, 'upload.sizeLimit', 200 * 1024 * 1024, 1),
+    allowedTypes: patterns('allowedTypes'),
+    deniedTypes: patterns('deniedTypes'),
+    responsiveDimensions: boolOption(upload, 'upload.responsiveDimensions', true),
+    sizeOptimization: boolOption(upload, 'upload.sizeOptimization', true),
+  };
+}
+
 const LOCALE_CODE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 
 /** `i18n: {defaultLocale, locales: ["en", {code: "fr", name: "French"}]}`; English only when absent. */
@@ -172,3 +215,78 @@ function deepFreeze<T>(value: T): T {
   }
   return value;
 }
+
+// ---- auth: API tokens, users, secrets ------------------------------------------------------------
+
+const JWT_EXPIRY = /^\d+(\.\d+)?\s*(ms|s|m|h|d|w|y)$/i;
+
+/**
+ * `auth: {apiTokens, apiTokenSalt, jwtSecret, jwtExpiresIn, register, defaultRole}`; the secrets
+ * and extra tokens may come from `API_TOKEN_SALT`, `JWT_SECRET` and `CMS_API_TOKENS` instead (the
+ * environment wins), so no secret needs to be committed.
+ */
+function authOption(value: unknown, env: NodeJS.ProcessEnv): AuthConfig {
+  if (value !== undefined && !isPlainObject(value)) throw new ConfigError(`${CONFIG_FILE}: auth: expected an object, got ${describe(value)}`);
+  const auth = value ?? {};
+  const fileTokens = auth['apiTokens'] ?? [];
+  if (!Array.isArray(fileTokens)) throw new ConfigError(`${CONFIG_FILE}: auth.apiTokens: expected an array, got ${describe(fileTokens)}`);
+  const tokens = fileTokens.map((entry, i) => parseApiTokenEntry(entry, `${CONFIG_FILE}: auth.apiTokens[${i}]`));
+  const envTokens = env['CMS_API_TOKENS'];
+  if (envTokens !== undefined && envTokens !== '') {
+    let list: unknown;
+    try {
+      list = JSON.parse(envTokens);
+    } catch {
+      list = undefined;
+    }
+    if (!Array.isArray(list)) throw new ConfigError('CMS_API_TOKENS: expected a JSON array of token entries like those in auth.apiTokens');
+    tokens.push(...list.map((entry, i) => parseApiTokenEntry(entry, `CMS_API_TOKENS[${i}]`)));
+  }
+  const names = new Set<string>();
+  const keys = new Set<string>();
+  for (const token of tokens) {
+    if (names.has(token.name)) throw new ConfigError(`${CONFIG_FILE}: auth.apiTokens: two tokens are named "${token.name}"`);
+    if (keys.has(token.accessKey)) throw new ConfigError(`${CONFIG_FILE}: auth.apiTokens: tokens "${token.name}" and another have the same accessKey`);
+    names.add(token.name);
+    keys.add(token.accessKey);
+  }
+  const expiresIn = auth['jwtExpiresIn'] ?? '30d';
+  const validExpiry = (typeof expiresIn === 'string' && JWT_EXPIRY.test(expiresIn)) || (typeof expiresIn === 'number' && Number.isInteger(expiresIn) && expiresIn > 0);
+  if (!validExpiry) throw new ConfigError(`${CONFIG_FILE}: auth.jwtExpiresIn: expected a duration like "30d" or "12h", or seconds, got ${describe(expiresIn)}`);
+  return {
+    apiTokens: tokens,
+    apiTokenSalt: (env['API_TOKEN_SALT'] || undefined) ?? optionalString(auth, 'auth.apiTokenSalt'),
+    jwtSecret: (env['JWT_SECRET'] || undefined) ?? optionalString(auth, 'auth.jwtSecret'),
+    jwtExpiresIn: expiresIn as string | number,
+    register: boolOption(auth, 'auth.register', false),
+    defaultRole: stringOption(auth, 'auth.defaultRole', 'authenticated'),
+    production: env['NODE_ENV'] === 'production',
+  };
+}
+
+function optionalString(parent: Json, name: string): string | undefined {
+  const value = parent[name.slice(name.lastIndexOf('.') + 1)];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value === '') throw new ConfigError(`${CONFIG_FILE}: ${name}: expected a non-empty string, got ${describe(value)}`);
+  return value;
+}
+
+/** One entry of `auth.apiTokens` (or `CMS_API_TOKENS`); `where` names it in errors. */
+export function parseApiTokenEntry(value: unknown, where: string): ApiTokenEntry {
+  if (!isPlainObject(value)) throw new ConfigError(`${where}: expected an object, got ${describe(value)}`);
+  const { name, type, accessKey, expiresAt = null, permissions = [] } = value;
+  if (typeof name !== 'string' || name.trim() === '') throw new ConfigError(`${where}.name: expected a non-empty string, got ${describe(name)}`);
+  if (!isApiTokenType(type)) throw new ConfigError(`${where}.type: expected "read-only", "full-access" or "custom", got ${describe(type)}`);
+  if (typeof accessKey !== 'string' || !/^[0-9a-f]{128}$/.test(accessKey)) {
+    throw new ConfigError(`${where}.accessKey: expected the token's HMAC-SHA512 as 128 lowercase hex digits (cms token create writes it), got ${describe(accessKey)}`);
+  }
+  if (expiresAt !== null && (typeof expiresAt !== 'string' || Number.isNaN(Date.parse(expiresAt)))) {
+    throw new ConfigError(`${where}.expiresAt: expected an ISO date or null, got ${describe(expiresAt)}`);
+  }
+  if (!Array.isArray(permissions) || !permissions.every((p): p is string => typeof p === 'string')) {
+    throw new ConfigError(`${where}.permissions: expected an array of action ids, got ${describe(permissions)}`);
+  }
+  if (type !== 'custom' && permissions.length > 0) throw new ConfigError(`${where}.permissions: only custom tokens take a permission list`);
+  return { name, type, accessKey, expiresAt, permissions: [...permissions] };
+}
+

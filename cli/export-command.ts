@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../server/config/load-config.js';
+import { LiveProject } from '../server/content-index/live-project.js';
+import { FileError } from '../server/errors/file-error.js';
+import { exportSite } from '../server/export/export-site.js';
+
+export interface ExportCommandOptions {
+  dir: string;
+  out: string;
+  basePath?: string | undefined;
+  status: string;
+  locale?: string | undefined;
+  clean: boolean;
+  all: boolean;
+}
+
+/** `cms export`: writes the API as static files. Resolves to an exit code. */
+export async function runExport(options: ExportCommandOptions, stdout: NodeJS.WriteStream = process.stdout): Promise<number> {
+  const started = Date.now();
+  if (options.status !== 'published' && options.status !== 'draft') {
+    console.error(`error: --status: expected published or draft, got ${options.status}`);
+    return 2;
+  }
+  let project: LiveProject;
+  try {
+    const config = loadConfig(options.dir, { watch: false });
+    const prefixed = options.basePath === undefined ? config : { ...config, rest: { ...config.rest, prefix: normalizeBase(options.basePath) } };
+    project = LiveProject.open(prefixed, { info: () => {}, warn: () => {} });
+  } catch (error) {
+    if (error instanceof FileError) console.error(`error: ${error.format()}`);
+    else if (error instanceof ConfigError) console.error(`error: ${error.message}`);
+    else throw error;
+    return 1;
+  }
+  const config = project.config;
+  if (options.locale !== undefined && !project.current.index.hasLocale(options.locale)) {
+    console.error(`error: --locale: ${options.locale} is not one of the configured locales (${config.i18n.locales.map((l) => l.code).join(', ')})`);
+    return 2;
+  }
+  const interactive = stdout.isTTY === true && !process.env['CI'];
+  const outDir = path.resolve(options.out);
+  const result = exportSite(project.current, config, {
+    outDir,
+    clean: options.clean,
+    all: options.all,
+    status: options.status,
+    locale: options.locale,
+    ...(interactive
+      ? {
+          onProgress: (done: number, total: number) => {
+            stdout.write(`\rexporting ${done}/${total} files (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+          },
+        }
+      : {}),
+  });
+  if (interactive) stdout.write('\r\x1b[K');
+  if (result.problems.length > 0) {
+    for (const problem of result.problems) console.error(`error: ${problem}`);
+    console.error(`export stopped: ${result.problems.length} problem${result.problems.length > 1 ? 's' : ''}, nothing written`);
+    return 1;
+  }
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(
+    `exported ${result.files} files (${result.uploads} uploads, ${(result.bytes / 1e6).toFixed(1)} MB) to ${options.out} in ${seconds} s: ` +
+      `${result.written} written, ${result.unchanged} unchanged${options.clean ? `, ${result.removed} removed` : ''}`,
+  );
+  return 0;
+}
+
+function normalizeBase(base: string): string {
+  const trimmed = `/${base.replace(/^\/+|\/+$/g, '')}`;
+  return trimmed === '/' ? '' : trimmed;
+}

@@ -1,0 +1,205 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { CmsConfig } from '../config/cms-config.js';
+import { isPlainObject } from '../config/is-plain-object.js';
+import type { ProjectSnapshot } from '../content-index/live-project.js';
+import { FileError } from '../errors/file-error.js';
+import { findContentTypeByRoute } from '../schema/schema-registry.js';
+import { UPLOADS_DIR } from '../store/read-media.js';
+import { collectMediaPaths } from './collect-media.js';
+import { type ExportItem, type ExportOptions, planDocuments, withParams } from './export-plan.js';
+import { renderRead } from './render-export.js';
+
+export const MANIFEST_FILE = 'manifest.json';
+
+export interface ExportRun extends ExportOptions {
+  readonly outDir: string;
+  /** Remove files a previous export wrote that this one no longer produces. */
+  readonly clean: boolean;
+  readonly onProgress?: (done: number, total: number) => void;
+}
+
+export interface ExportResult {
+  readonly files: number;
+  readonly written: number;
+  readonly unchanged: number;
+  readonly removed: number;
+  readonly uploads: number;
+  readonly bytes: number;
+  /** Problems that stopped the export (invalid files, failing presets); nothing was written then. */
+  readonly problems: readonly string[];
+}
+
+/**
+ * Freezes the API into static files: every readable document, list page and single type, the
+ * presets, the uploads they reference, and a manifest with a hash per file. Only files whose bytes
+ * changed are written, so a second run changes nothing and an edit touches only what shows it.
+ */
+export function exportSite(snapshot: ProjectSnapshot, config: CmsConfig, run: ExportRun): ExportResult {
+  const problems = [...snapshot.index.problems.values()].map((problem: FileError) => problem.format());
+  if (problems.length > 0) return { files: 0, written: 0, unchanged: 0, removed: 0, uploads: 0, bytes: 0, problems };
+
+  const items = planDocuments(snapshot, config, run);
+  const outputs = new Map<string, string>();
+  const media = new Set<string>();
+  const warnings: string[] = [];
+  const warn = (message: string): void => {
+    if (warnings.length < 100) warnings.push(message);
+  };
+  const total = items.length + Object.keys(config.export.presets).length;
+  let done = 0;
+  for (const item of items) {
+    const body = renderRead(snapshot, config, item.type, item.documentId, item.querystring, warn);
+    if (body.status !== 200) problems.push(`${item.file}: the API answered ${body.status}: ${body.text}`);
+    outputs.set(item.file, body.text);
+    collectItemMedia(snapshot, item, run, media);
+    if (++done % 500 === 0) run.onProgress?.(done, total);
+  }
+  for (const [name, apiPath] of Object.entries(config.export.presets).sort()) {
+    const file = `api/_presets/${name}.json`;
+    const target = resolveApiPath(snapshot, config, apiPath);
+    if (typeof target === 'string') {
+      problems.push(`export.presets.${name}: ${target}`);
+      continue;
+    }
+    const body = renderRead(snapshot, config, target.type, target.documentId, withParams(target.querystring, run), warn);
+    if (body.status !== 200) problems.push(`export.presets.${name}: ${apiPath} answered ${body.status}: ${body.text}`);
+    outputs.set(file, body.text);
+    done++;
+  }
+  run.onProgress?.(done, total);
+  if (problems.length > 0) return { files: 0, written: 0, unchanged: 0, removed: 0, uploads: 0, bytes: 0, problems };
+  outputs.set('serve.json', `${JSON.stringify(SERVE_CONFIG, null, 2)}\n`);
+  return writeOutputs(config, run, outputs, media);
+}
+
+function collectItemMedia(snapshot: ProjectSnapshot, item: ExportItem, run: ExportOptions, media: Set<string>): void {
+  if (item.page !== undefined) return;
+  const { index, registry } = snapshot;
+  const locale = item.type.localized ? (run.locale ?? index.defaultLocale) : null;
+  const record = item.documentId === undefined ? index.findSingle(item.type, locale) : index.findRecord(item.type, item.documentId, locale);
+  const entry = record && (run.status === 'draft' ? (record.draftFile ?? record.main) : record.main);
+  if (entry) collectMediaPaths(index, registry, item.type, entry.data, media);
+}
+
+/** `/api/articles/<id>?populate=*` → the type, documentId and query string it names. */
+function resolveApiPath(snapshot: ProjectSnapshot, config: CmsConfig, apiPath: string): { type: NonNullable<ReturnType<typeof findContentTypeByRoute>>; documentId: string | undefined; querystring: string } | string {
+  const [pathname = '', querystring = ''] = apiPath.split('?', 2);
+  const prefix = `${config.rest.prefix}/`;
+  if (!pathname.startsWith(prefix)) return `expected a path under ${prefix}, got ${apiPath}`;
+  const [name = '', documentId, ...rest] = pathname.slice(prefix.length).split('/');
+  const type = findContentTypeByRoute(snapshot.registry, name);
+  if (type === undefined || rest.length > 0 || (documentId !== undefined && type.kind === 'singleType')) return `no API route matches ${pathname}`;
+  return { type, documentId: documentId === '' ? undefined : documentId, querystring };
+}
+
+/** A rewrite for `npx serve` (serve-handler): every API path is its file plus `.json`. */
+const SERVE_CONFIG = {
+  cleanUrls: false,
+  rewrites: [
+    { source: '/api/:a', destination: '/api/:a.json' },
+    { source: '/api/:a/:b', destination: '/api/:a/:b.json' },
+    { source: '/api/:a/:b/:c', destination: '/api/:a/:b/:c.json' },
+  ],
+};
+
+function writeOutputs(config: CmsConfig, run: ExportRun, outputs: Map<string, string>, media: Set<string>): ExportResult {
+  const previous = readManifest(run.outDir);
+  const manifest: Record<string, string> = {};
+  let written = 0;
+  let unchanged = 0;
+  let bytes = 0;
+  for (const [file, text] of [...outputs].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const hash = sha256(text);
+    manifest[file] = hash;
+    bytes += Buffer.byteLength(text);
+    const target = path.join(run.outDir, file);
+    if (previous[file] === hash && fs.existsSync(target)) {
+      unchanged++;
+      continue;
+    }
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, text);
+    written++;
+  }
+  for (const mediaPath of [...media].sort()) {
+    const source = path.join(config.dir, UPLOADS_DIR, mediaPath);
+    if (!fs.existsSync(source)) continue;
+    const file = `${UPLOADS_DIR}/${mediaPath}`;
+    const content = fs.readFileSync(source);
+    const hash = sha256(content);
+    manifest[file] = hash;
+    bytes += content.length;
+    const target = path.join(run.outDir, file);
+    if (previous[file] === hash && fs.existsSync(target)) {
+      unchanged++;
+      continue;
+    }
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, content);
+    written++;
+  }
+  let removed = 0;
+  for (const file of Object.keys(previous)) {
+    if (file in manifest) continue;
+    if (run.clean) {
+      fs.rmSync(path.join(run.outDir, file), { force: true });
+      removeEmptyFolders(run.outDir, path.dirname(file));
+      removed++;
+    } else if (fs.existsSync(path.join(run.outDir, file))) {
+      // Without --clean a stale file stays, and so does its entry, so a later --clean finds it.
+      manifest[file] = previous[file]!;
+    }
+  }
+  const manifestText = `${JSON.stringify({ files: sortKeys(manifest) }, null, 2)}\n`;
+  const manifestPath = path.join(run.outDir, MANIFEST_FILE);
+  if (!fs.existsSync(manifestPath) || fs.readFileSync(manifestPath, 'utf8') !== manifestText) {
+    fs.mkdirSync(run.outDir, { recursive: true });
+    fs.writeFileSync(manifestPath, manifestText);
+  }
+  return { files: Object.keys(manifest).length, written, unchanged, removed, uploads: media.size, bytes, problems: [] };
+}
+
+function readManifest(outDir: string): Record<string, string> {
+  try {
+    const value: unknown = JSON.parse(fs.readFileSync(path.join(outDir, MANIFEST_FILE), 'utf8'));
+    const files = isPlainObject(value) ? value['files'] : undefined;
+    if (!isPlainObject(files)) return {};
+    const out: Record<string, string> = {};
+    for (const [file, hash] of Object.entries(files)) if (typeof hash === 'string' && isSafeRelative(file)) out[file] = hash;
+    return out;
+  } catch {
+    return {};
+  }
+}
+
+/** Manifest entries name files inside the output folder only; anything else is ignored. */
+function isSafeRelative(file: string): boolean {
+  return file !== '' && !path.isAbsolute(file) && !file.split('/').includes('..') && !file.includes('\\') && !file.includes('\0');
+}
+
+function removeEmptyFolders(root: string, relDir: string): void {
+  let dir = relDir;
+  while (dir !== '.' && dir !== '') {
+    const absolute = path.join(root, dir);
+    try {
+      if (fs.readdirSync(absolute).length > 0) return;
+      fs.rmdirSync(absolute);
+    } catch {
+      return;
+    }
+    dir = path.dirname(dir);
+  }
+}
+
+function sha256(content: string | Buffer): string {
+  return crypto.createHash('sha256').update(content).digest('hex');
+}
+
+function sortKeys(record: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of Object.keys(record).sort()) out[key] = record[key]!;
+  return out;
+}
+

@@ -1,0 +1,22 @@
+import type { CmsConfig } from '../config/cms-config.js';
+import type { ProjectSnapshot } from '../content-index/live-project.js';
+import { answerRead } from '../documents/answer-read.js';
+import { ApiError } from '../errors/api-error.js';
+import type { ContentType } from '../schema/content-type.js';
+
+export interface RenderedBody {
+  readonly status: number;
+  /** Exactly the bytes `cms serve` sends for the same request. */
+  readonly text: string;
+}
+
+/** Answers one read request the way the server does, as JSON text (Koa sends `JSON.stringify(body)`). */
+export function renderRead(snapshot: ProjectSnapshot, config: CmsConfig, type: ContentType, documentId: string | undefined, querystring: string, warn: (message: string) => void): RenderedBody {
+  try {
+    return { status: 200, text: JSON.stringify(answerRead(snapshot, type, documentId, querystring, { config, warn })) };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const envelope = { data: null, error: { status: error.status, name: error.errorName, message: error.message, details: error.details ?? {} } };
+    return { status: error.status, text: JSON.stringify(envelope) };
+  }
+}
