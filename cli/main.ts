@@ -1,8 +1,12 @@
 #!/usr/bin/env node
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { CHECK_FORMATS, type CheckFormat } from '../server/check/format-problems.js';
+import { runCheck } from './check-command.js';
 import { runExport } from './export-command.js';
+import { runNew } from './new-command.js';
 import { runServe } from './serve-command.js';
 import { runTokenCreate } from './token-command.js';
+import { runTypes } from './types-command.js';
 
 function parsePort(value: string): number {
   const port = Number(value);
@@ -36,6 +40,44 @@ program
   .option('--all', 'export every content type, not only those the public role may read', false)
   .action(async (options: { dir: string; out: string; basePath?: string; status: string; locale?: string; clean: boolean; all: boolean }) => {
     process.exitCode = await runExport(options);
+  });
+
+/** Usage errors (unknown or bad options) end `check`, `types` and `new` with exit code 2, as linters do. */
+const usageExit = (error: { exitCode: number }): never => process.exit(error.exitCode === 0 ? 0 : 2);
+
+program
+  .command('check')
+  .description('check every schema and content file; exit code 1 when there are problems')
+  .option('-d, --dir <dir>', 'project folder', '.')
+  .addOption(new Option('-f, --format <format>', 'output format').choices(CHECK_FORMATS).default('text'))
+  .exitOverride(usageExit)
+  .action(async (options: { dir: string; format: CheckFormat }) => {
+    process.exitCode = await runCheck(options);
+  });
+
+program
+  .command('types')
+  .description('print TypeScript types of the API answers, or write JSON Schemas of the content files')
+  .option('-d, --dir <dir>', 'project folder', '.')
+  .option('-o, --out <path>', 'file for the TypeScript types (default: stdout); folder for --json-schema (default: <dir>/json-schema)')
+  .option('--json-schema', 'write a JSON Schema per content type, for editors', false)
+  .exitOverride(usageExit)
+  .action((options: { dir: string; out?: string; jsonSchema: boolean }) => {
+    process.exitCode = runTypes(options);
+  });
+
+program
+  .command('new')
+  .description('write a new document file with its required attributes stubbed, and print its path')
+  .argument('<type>', 'content type: singular or plural name')
+  .option('-d, --dir <dir>', 'project folder', '.')
+  .option('--id <documentId>', 'documentId (default: a new 24-character id)')
+  .option('--set <key=value>', 'an attribute value (repeatable)', (value: string, list: string[]) => [...list, value], [] as string[])
+  .option('--locale <code>', 'locale of the document (default: the default locale)')
+  .option('--draft', 'a draft (publishedAt null) instead of a published document', false)
+  .exitOverride(usageExit)
+  .action((type: string, options: { dir: string; id?: string; set: string[]; locale?: string; draft: boolean }) => {
+    process.exitCode = runNew({ ...options, type });
   });
 
 const token = program.command('token').description('manage API tokens');

@@ -1,30 +1,51 @@
-import type { MediaRecord } from './media-record.js';
+import { type MediaRecord, formatPathsOf } from './media-record.js';
 
-/** The media library: one record per file under uploads/, by path and by numeric id. */
+/**
+ * The media library: one record per file under uploads/, by path and by numeric id. Files that
+ * another record lists in its `formats` (its thumbnail, small, medium … versions) are kept aside:
+ * they are served, but are not media of their own, as in Strapi.
+ */
 export class MediaIndex {
+  /** Every file applied, listed or not. */
+  private readonly files = new Map<string, MediaRecord>();
+  /** Format file path → path of the record whose formats list it. */
+  private readonly owners = new Map<string, string>();
+  /** Record path → the format file paths it claimed. */
+  private readonly claims = new Map<string, string[]>();
   private readonly byPath = new Map<string, MediaRecord>();
   private readonly byId = new Map<number, MediaRecord>();
   private sorted: MediaRecord[] | undefined;
 
   apply(record: MediaRecord): void {
     this.remove(record.path);
-    let id = record.id;
-    while (this.byId.has(id)) id++;
-    const placed = id === record.id ? record : { ...record, id };
-    this.byPath.set(placed.path, placed);
-    this.byId.set(placed.id, placed);
-    this.sorted = undefined;
+    this.files.set(record.path, record);
+    const claimed: string[] = [];
+    for (const formatPath of formatPathsOf(record)) {
+      if (formatPath === record.path || this.owners.has(formatPath)) continue;
+      this.owners.set(formatPath, record.path);
+      claimed.push(formatPath);
+      this.unlist(formatPath);
+    }
+    if (claimed.length > 0) this.claims.set(record.path, claimed);
+    if (!this.owners.has(record.path)) this.place(record);
   }
 
   remove(path: string): boolean {
-    const old = this.byPath.get(path);
+    const old = this.files.get(path);
     if (!old) return false;
-    this.byPath.delete(path);
-    this.byId.delete(old.id);
-    this.sorted = undefined;
+    this.files.delete(path);
+    this.unlist(path);
+    for (const formatPath of this.claims.get(path) ?? []) {
+      this.owners.delete(formatPath);
+      // A format file whose original is gone is a file of its own again.
+      const orphan = this.files.get(formatPath);
+      if (orphan) this.place(orphan);
+    }
+    this.claims.delete(path);
     return true;
   }
 
+  /** A listed record by its path under uploads/ (format files are not listed). */
   findByPath(path: string): MediaRecord | undefined {
     return this.byPath.get(path);
   }
@@ -33,7 +54,13 @@ export class MediaIndex {
     return this.byId.get(id);
   }
 
-  /** Every record, oldest first. */
+  /** The listed record whose formats include this file (its thumbnail …), or undefined. */
+  findFormatOwner(path: string): MediaRecord | undefined {
+    const owner = this.owners.get(path);
+    return owner === undefined ? undefined : this.byPath.get(owner);
+  }
+
+  /** Every listed record, oldest first. */
   list(): readonly MediaRecord[] {
     this.sorted ??= [...this.byPath.values()].sort((a, b) => a.id - b.id);
     return this.sorted;
@@ -41,5 +68,22 @@ export class MediaIndex {
 
   get size(): number {
     return this.byPath.size;
+  }
+
+  private place(record: MediaRecord): void {
+    let id = record.id;
+    while (this.byId.has(id)) id++;
+    const placed = id === record.id ? record : { ...record, id };
+    this.byPath.set(placed.path, placed);
+    this.byId.set(placed.id, placed);
+    this.sorted = undefined;
+  }
+
+  private unlist(path: string): void {
+    const old = this.byPath.get(path);
+    if (!old) return;
+    this.byPath.delete(path);
+    this.byId.delete(old.id);
+    this.sorted = undefined;
   }
 }

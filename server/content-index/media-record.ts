@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { StoredMedia } from '../store/read-media.js';
+import { type StoredMedia, isMediaPath } from '../store/read-media.js';
 import { deriveDocumentId, deriveId } from './derive-id.js';
 
 /** A file of the media library, with the fields Strapi's upload plugin returns, in its order. */
@@ -61,6 +61,22 @@ export function toMediaRecord(stored: StoredMedia, dimensions: { width: number; 
     path: stored.path,
   };
 }
+
+/** The paths under uploads/ of a record's format files (`formats.thumbnail.url` …). */
+export function formatPathsOf(record: Pick<MediaRecord, 'formats'>): string[] {
+  const formats = record.formats;
+  if (typeof formats !== 'object' || formats === null) return [];
+  const out: string[] = [];
+  for (const format of Object.values(formats)) {
+    const url = typeof format === 'object' && format !== null ? (format as Record<string, unknown>)['url'] : undefined;
+    if (typeof url !== 'string' || !url.startsWith(UPLOADS_URL)) continue;
+    const mediaPath = url.slice(UPLOADS_URL.length);
+    if (isMediaPath(mediaPath)) out.push(mediaPath);
+  }
+  return out;
+}
+
+const UPLOADS_URL = '/uploads/';
 
 function stringOr<T>(value: unknown, fallback: T): string | T {
   return typeof value === 'string' ? value : fallback;

@@ -11,13 +11,22 @@ import { findDocument, findDocuments, findSingleDocument } from './read-document
 export interface ReadOptions {
   readonly config: CmsConfig;
   readonly warn: (message: string) => void;
+  /** Whether the caller may `find` a type: relations to other types are dropped from populate and refused in filters and sort. */
+  readonly canFind?: ((uid: string) => boolean) | undefined;
 }
 
 /** Parses and validates a route's query string, and builds the read context it runs in. */
 export function prepareRead(snapshot: ProjectSnapshot, type: ContentType, action: RouteAction, querystring: string, options: ReadOptions): { context: ReadContext; query: DocumentQuery } {
   const raw = parseQueryString(querystring, options.config.limits);
-  const query = parseDocumentQuery(raw, type, snapshot.registry, options.config, action);
-  const context: ReadContext = { index: snapshot.index, status: query.status, locale: query.locale, defaultLocale: options.config.i18n.defaultLocale, warn: options.warn };
+  const query = parseDocumentQuery(raw, type, snapshot.registry, options.config, action, options.canFind);
+  const context: ReadContext = {
+    index: snapshot.index,
+    status: query.status,
+    locale: query.locale,
+    defaultLocale: options.config.i18n.defaultLocale,
+    warn: options.warn,
+    canFind: options.canFind,
+  };
   return { context, query };
 }
 

@@ -5,9 +5,13 @@ import type { AttributeSet, ContentType } from '../schema/content-type.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import type { FileChange } from './write-files.js';
 
+/** What one write is about to put in files, by path (null: removed): its side effects build on it. */
+export type PendingFiles = Map<string, Readonly<Record<string, unknown>> | null>;
+
 /**
  * A write that set a derived (mappedBy) relation changes the owning side: the related documents'
- * files gain or lose this document. Returns those file changes.
+ * files gain or lose this document. Returns those file changes, built on `pending` where the write
+ * itself changes a file (a relation of a type to itself) and adding to it.
  */
 export function inverseRelationChanges(
   index: ContentIndex,
@@ -15,6 +19,7 @@ export function inverseRelationChanges(
   documentId: string,
   inverse: ReadonlyMap<string, readonly string[]>,
   defaultLocale: string,
+  pending: PendingFiles = new Map(),
 ): FileChange[] {
   const changes: FileChange[] = [];
   for (const [name, wanted] of inverse) {
@@ -28,7 +33,7 @@ export function inverseRelationChanges(
     const current = index.sourcesOf(target, back, documentId).filter((r) => r.locale === locale);
     for (const record of current) {
       if (wanted.includes(record.documentId)) continue;
-      changes.push(...rewriteRecord(record, (data) => withoutReference(data, back, documentId, owning.toMany)));
+      changes.push(...rewriteRecord(record, (data) => withoutReference(data, back, documentId, owning.toMany), pending));
     }
     for (const id of wanted) {
       const record = index.findRecord(target, id, locale);
@@ -39,7 +44,7 @@ export function inverseRelationChanges(
           if (!owning.toMany) return value === documentId ? undefined : { ...data, [back]: documentId };
           const list = Array.isArray(value) ? value : [];
           return list.includes(documentId) ? undefined : { ...data, [back]: [...list, documentId] };
-        }),
+        }, pending),
       );
     }
   }
@@ -74,13 +79,26 @@ export function referenceCleanupChanges(index: ContentIndex, deleted: ContentTyp
   return changes;
 }
 
-/** New data for each file of a record (main and draft) that `mutate` changes (undefined = unchanged). */
-export function rewriteRecord(record: DocumentRecord, mutate: (data: Readonly<Record<string, unknown>>) => Record<string, unknown> | undefined): FileChange[] {
+/**
+ * New data for each file of a record (main and draft) that `mutate` changes (undefined = unchanged).
+ * With `pending`, a file the same write changes is mutated as it will be, not as the index holds
+ * it (else the later change would undo the earlier one), a file it removes stays removed, and the
+ * new data joins `pending`.
+ */
+export function rewriteRecord(
+  record: DocumentRecord,
+  mutate: (data: Readonly<Record<string, unknown>>) => Record<string, unknown> | undefined,
+  pending?: PendingFiles,
+): FileChange[] {
   const changes: FileChange[] = [];
   for (const entry of [record.main, record.draftFile]) {
     if (entry === undefined) continue;
-    const data = mutate(entry.data);
-    if (data !== undefined) changes.push({ path: entry.path, type: record.type, data });
+    const current = pending?.has(entry.path) ? pending.get(entry.path) : entry.data;
+    if (current === null || current === undefined) continue;
+    const data = mutate(current);
+    if (data === undefined) continue;
+    changes.push({ path: entry.path, type: record.type, data });
+    pending?.set(entry.path, data);
   }
   return changes;
 }

@@ -32,7 +32,8 @@ export function validateEntity(type: ContentType, data: Readonly<Record<string, 
     if (!whole && !touched) continue;
     const value = data[name];
     if (attribute.required && !options.draft && isEmpty(attribute, value)) {
-      const how = type.draftAndPublish ? 'published' : options.mode === 'create' && !touched ? 'defined' : 'null';
+      // A D&P publish validates the stored draft, where an unset attribute is null.
+      const how = type.draftAndPublish || (options.mode === 'create' && touched) ? 'null-create' : options.mode === 'create' ? 'missing' : 'null-update';
       errors.push({ path: [name], message: requiredMessage(attribute, [name], how), value: null });
       continue;
     }
@@ -67,7 +68,7 @@ function checkComponent(registry: SchemaRegistry, component: AttributeSet, item:
     const value = item[name];
     const at = [...path, name];
     if (attribute.required && !draft && isEmpty(attribute, value)) {
-      errors.push({ path: at, message: requiredMessage(attribute, at, 'defined'), value: null });
+      errors.push({ path: at, message: requiredMessage(attribute, at, 'missing'), value: null });
       continue;
     }
     errors.push(...checkAttributeRules(attribute, value, at, { draft }));

@@ -6,7 +6,7 @@ const UID_PATTERN = /^[A-Za-z0-9-_.~]*$/;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface RuleOptions {
-  /** Draft writes skip what Strapi skips for drafts: required, minLength, min, regex, formats. */
+  /** Draft writes skip what Strapi skips for drafts: required, minLength, min, regex, email and uid formats, list min. */
   readonly draft: boolean;
 }
 
@@ -28,14 +28,18 @@ export function checkAttributeRules(attribute: Attribute, value: unknown, path: 
           // yup lists the allowed values with null last, printed empty: hence the trailing comma.
           fail(`${p} must be one of the following values: ${[...attribute.enum, ''].join(', ')}`);
         }
+        // Strapi's order: minLength, maxLength, regex, then the uid or email format.
+        if (!options.draft && attribute.minLength !== undefined && value.length < attribute.minLength) fail(`${p} must be at least ${attribute.minLength} characters`);
         if (attribute.maxLength !== undefined && value.length > attribute.maxLength) fail(`${p} must be at most ${attribute.maxLength} characters`);
         if (!options.draft) {
-          if (attribute.minLength !== undefined && value.length < attribute.minLength) fail(`${p} must be at least ${attribute.minLength} characters`);
-          if (attribute.type === 'uid' && !UID_PATTERN.test(value)) fail(`${p} must match the following: "${String(UID_PATTERN)}"`);
-          if (attribute.type === 'email' && !EMAIL_PATTERN.test(value)) fail(`${p} must be a valid email`);
-          if (attribute.regex !== undefined && value !== '' && !new RegExp(attribute.regex).test(value)) {
+          // yup's matches() with excludeEmptyString: !required.
+          if (attribute.regex !== undefined && (value !== '' || attribute.required) && !new RegExp(attribute.regex).test(value)) {
             fail(`${p} must match the following: "${String(new RegExp(attribute.regex))}"`);
           }
+          if (attribute.type === 'uid' && !UID_PATTERN.test(value)) fail(`${p} must match the following: "${String(UID_PATTERN)}"`);
+          // yup's email() skips empty strings; Strapi adds min(1) for them.
+          if (attribute.type === 'email' && value !== '' && !EMAIL_PATTERN.test(value)) fail(`${p} must be a valid email`);
+          if (attribute.type === 'email' && value === '') fail(`${p} cannot be empty`);
         }
       }
       if (typeof value === 'number') {
@@ -57,9 +61,22 @@ export function checkAttributeRules(attribute: Attribute, value: unknown, path: 
   }
 }
 
-/** yup's name for the type a required attribute should have held. */
-export function requiredTypeName(attribute: Attribute): string {
-  if (attribute.kind !== 'scalar') return attribute.kind === 'component' || attribute.kind === 'dynamiczone' ? 'array' : 'object';
+/**
+ * yup's name for the type an attribute's schema checks, or undefined for Strapi's untyped
+ * (`yup.mixed`) schemas: json, biginteger and the date types.
+ */
+export function requiredTypeName(attribute: Attribute): string | undefined {
+  switch (attribute.kind) {
+    case 'component':
+      return attribute.repeatable ? 'array' : 'object';
+    case 'dynamiczone':
+      return 'array';
+    case 'relation':
+    case 'media':
+      return 'object';
+    case 'scalar':
+      break;
+  }
   switch (attribute.type) {
     case 'integer':
     case 'float':
@@ -67,23 +84,29 @@ export function requiredTypeName(attribute: Attribute): string {
       return 'number';
     case 'boolean':
       return 'boolean';
+    case 'blocks':
+      return 'array';
     case 'date':
     case 'datetime':
     case 'time':
     case 'timestamp':
-      return 'date';
     case 'json':
-    case 'blocks':
-      return 'mixed';
+    case 'biginteger':
+      return undefined;
     default:
       return 'string';
   }
 }
 
-/** The message for a required attribute that is missing or null. */
-export function requiredMessage(attribute: Attribute, path: readonly string[], how: 'defined' | 'null' | 'published'): string {
+/**
+ * The message for a required attribute that is missing (undefined on create) or null. yup checks
+ * the type first, so a typed schema reports null as a type error; untyped ones reach Strapi's
+ * notNil (create, publish) or notNull (update) test.
+ */
+export function requiredMessage(attribute: Attribute, path: readonly string[], how: 'missing' | 'null-create' | 'null-update'): string {
   const p = formatPath(path);
-  if (how === 'defined') return `${p} must be defined.`;
-  if (how === 'null') return `${p} cannot be null.`;
-  return `${p} must be a \`${requiredTypeName(attribute)}\` type, but the final value was: \`${printValue(null)}\`.`;
+  if (how === 'missing') return `${p} must be defined.`;
+  const typeName = requiredTypeName(attribute);
+  if (typeName !== undefined) return `${p} must be a \`${typeName}\` type, but the final value was: \`${printValue(null)}\`.`;
+  return how === 'null-update' ? `${p} cannot be null.` : `${p} must be defined.`;
 }

@@ -9,9 +9,9 @@ import { contentFilePath } from '../store/content-path.js';
 import { checkInputKeys } from './check-input-keys.js';
 import { convertWriteInput, emptyValue } from './convert-write-input.js';
 import { readWriteBody } from './read-write-body.js';
-import { inverseRelationChanges, referenceCleanupChanges, rewriteRecord } from './relation-side-effects.js';
+import { type PendingFiles, inverseRelationChanges, referenceCleanupChanges, rewriteRecord } from './relation-side-effects.js';
 import { validateEntity } from './validate-entity.js';
-import { entityValidationError } from './write-errors.js';
+import { type EntityError, entityValidationError } from './write-errors.js';
 import { type FileChange, commitFileChanges } from './write-files.js';
 
 export interface WriteContext {
@@ -48,6 +48,8 @@ export function upsertSingleDocument(context: WriteContext, type: ContentType, b
 export function deleteDocument(context: WriteContext, type: ContentType, documentId: string | undefined, query: DocumentQuery): void {
   const { index } = context.project.current;
   const locale = localeOf(context, type, query);
+  // Strapi's document service refuses with a plain Error (a 500): deleting only a draft has no route.
+  if (type.draftAndPublish && query.status === 'draft') throw new Error('Cannot delete a draft document');
   const record = documentId === undefined ? index.findSingle(type, locale) : index.findRecord(type, documentId, locale);
   if (record === undefined) return;
   const changes: FileChange[] = [];
@@ -78,21 +80,21 @@ function writeDocument(
   const base = baseEntry?.data ?? (sibling && sharedAttributes(type, (sibling.draftFile ?? sibling.main)?.data));
 
   const converted = convertWriteInput({ registry, index, locale, defaultLocale: context.defaultLocale, documentId: record?.documentId }, type, input, base);
-  if (converted.errors.length > 0) throw entityValidationError(converted.errors);
   const data: Record<string, unknown> = {};
   for (const [name, attribute] of type.attributes) {
     if (attribute.kind === 'relation' && attribute.mappedBy !== undefined) continue;
-    data[name] = name in converted.values ? converted.values[name] : base && name in base ? base[name] : record ? null : emptyValue(attribute);
+    // An attribute the file lacks is unset: null, or [] for lists (schema defaults apply on create only).
+    data[name] = name in converted.values ? converted.values[name] : base && name in base ? base[name] : record && attribute.kind === 'scalar' ? null : emptyValue(attribute);
   }
-  const errors = validateEntity(type, data, new Set(Object.keys(input)), {
-    registry,
-    index,
-    mode: record ? 'update' : 'create',
-    publish: !draft,
-    draft,
-    locale,
-    documentId: record?.documentId,
-  });
+  const inputKeys = new Set(Object.keys(input));
+  const options = { registry, index, mode: record ? 'update' : 'create', locale, documentId: record?.documentId } as const;
+  // Strapi writes a D&P document's draft first (draft rules), then publishes it (every rule): a
+  // publish error only shows once the draft is valid. Without D&P, one pass checks everything.
+  const firstPass = type.draftAndPublish
+    ? validateEntity(type, data, inputKeys, { ...options, publish: false, draft: true })
+    : validateEntity(type, data, inputKeys, { ...options, publish: true, draft: false });
+  let errors = withCastErrors(type, converted.errors, firstPass);
+  if (errors.length === 0 && type.draftAndPublish && !draft) errors = validateEntity(type, data, inputKeys, { ...options, publish: true, draft: false });
   if (errors.length > 0) throw entityValidationError(errors);
 
   const now = context.now();
@@ -110,7 +112,8 @@ function writeDocument(
     if (record?.draftFile) changes.push({ path: record.draftFile.path, type, data: null });
   }
   if (documentId !== undefined) {
-    changes.push(...inverseRelationChanges(index, type, documentId, converted.inverse, locale ?? context.defaultLocale));
+    const pending: PendingFiles = new Map(changes.map((change) => [change.path, change.data]));
+    changes.push(...inverseRelationChanges(index, type, documentId, converted.inverse, locale ?? context.defaultLocale, pending));
     changes.push(...syncSharedAttributes(index, type, documentId, locale, data));
   }
   commitFileChanges(context.project, changes);
@@ -123,6 +126,14 @@ function writeDocument(
     commitFileChanges(context.project, inverseRelationChanges(after, type, entry.documentId, converted.inverse, locale ?? context.defaultLocale));
   }
   return entry;
+}
+
+/** Type errors and rule errors in one list, in schema order; a value that failed its cast has no rule errors. */
+function withCastErrors(type: ContentType, castErrors: readonly EntityError[], ruleErrors: readonly EntityError[]): EntityError[] {
+  const failed = new Set(castErrors.map((error) => error.path.join('.')));
+  const order = [...type.attributes.keys()];
+  const rank = (error: EntityError): number => order.indexOf(error.path[0] ?? '');
+  return [...castErrors, ...ruleErrors.filter((error) => !failed.has(error.path.join('.')))].sort((a, b) => rank(a) - rank(b));
 }
 
 function localeOf(context: WriteContext, type: ContentType, query: DocumentQuery): string | null {

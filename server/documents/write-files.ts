@@ -17,21 +17,22 @@ export interface FileChange {
  * project so the index shows them before the response is sent (read-your-writes).
  */
 export function commitFileChanges(project: LiveProject, changes: readonly FileChange[]): void {
-  const written: { path: string; text: string | null }[] = [];
-  for (const change of changes) {
-    const absolute = path.join(project.config.dir, change.path);
-    if (change.data === null) {
-      removeFileDurably(absolute);
-      written.push({ path: change.path, text: null });
-      continue;
-    }
-    const text = change.path.endsWith('.md')
-      ? encodeMarkdownDocument(change.type, change.data, readIfExists(absolute))
-      : encodeJsonDocument(change.type, change.data);
-    writeFileAtomic(absolute, text);
-    written.push({ path: change.path, text });
+  // Encode every file before writing any: a value that cannot be encoded fails the whole write.
+  const written = changes.map((change) => ({ path: change.path, text: change.data === null ? null : encode(project, change, change.data) }));
+  for (const file of written) {
+    const absolute = path.join(project.config.dir, file.path);
+    if (file.text === null) removeFileDurably(absolute);
+    else writeFileAtomic(absolute, file.text);
   }
   project.applyOwnWrites(written);
+}
+
+function encode(project: LiveProject, change: FileChange, data: Readonly<Record<string, unknown>>): string {
+  if (!change.path.endsWith('.md')) return encodeJsonDocument(change.type, data);
+  // A new Markdown draft starts from its published file, so the two differ only where they do.
+  const absolute = path.join(project.config.dir, change.path);
+  const previous = readIfExists(absolute) ?? readIfExists(absolute.replace(/\.draft\.md$/, '.md'));
+  return encodeMarkdownDocument(change.type, data, previous);
 }
 
 function readIfExists(file: string): string | undefined {

@@ -1,6 +1,6 @@
 import type { Entry } from '../content-index/entry.js';
 import type { ContentType } from '../schema/content-type.js';
-import { foldAscii } from './field-value.js';
+import { asciiCaseInsensitive } from './field-value.js';
 
 const TEXT_TYPES = new Set(['string', 'text', 'richtext', 'email', 'uid', 'enumeration']);
 const NUMBER_TYPES = new Set(['integer', 'biginteger', 'float', 'decimal']);
@@ -10,7 +10,7 @@ const NUMBER_TYPES = new Set(['integer', 'biginteger', 'float', 'decimal']);
  * the numeric ones when the term is a number), as Strapi's search does. Passwords are never searched.
  */
 export function compileSearch(type: ContentType, term: string): (entry: Entry) => boolean {
-  const needle = foldAscii(term);
+  const matches = asciiCaseInsensitive(term, 'contains');
   const numeric = term.trim() !== '' && !Number.isNaN(Number(term));
   const fields: string[] = [];
   for (const [name, attribute] of type.attributes) {
@@ -18,10 +18,10 @@ export function compileSearch(type: ContentType, term: string): (entry: Entry) =
     if (TEXT_TYPES.has(attribute.type) || (numeric && NUMBER_TYPES.has(attribute.type))) fields.push(name);
   }
   return (entry) => {
-    if (String(entry.id).includes(needle)) return true;
+    if (matches(String(entry.id))) return true;
     for (const field of fields) {
       const value = entry.data[field];
-      if (value !== null && value !== undefined && foldAscii(String(value)).includes(needle)) return true;
+      if (value !== null && value !== undefined && matches(typeof value === 'string' ? value : String(value))) return true;
     }
     return false;
   };

@@ -11,6 +11,11 @@ export interface ReadContext {
   readonly defaultLocale: string;
   /** Where problems found while reading (a relation to a missing document) are reported. */
   readonly warn: (message: string) => void;
+  /**
+   * Whether the caller may `find` documents of a content type; populated relations to types it
+   * may not are left out (Strapi's removeRestrictedRelations). Absent: every type.
+   */
+  readonly canFind?: ((uid: string) => boolean) | undefined;
 }
 
 /** The locale to read a type in: null for types that are not localized. */

@@ -55,6 +55,8 @@ function populateInto(
   for (const [name, attribute] of owner.attributes) {
     const node = populate.get(name);
     if (node === undefined || attribute.kind === 'scalar') continue;
+    // A relation to a type the caller may not find is left out, silently (media are not relations here).
+    if (attribute.kind === 'relation' && context.canFind !== undefined && !context.canFind(attribute.target)) continue;
     out[name] = populateAttribute(context, entry, attribute, data[name], node);
   }
 }

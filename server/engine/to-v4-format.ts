@@ -1,7 +1,6 @@
 import { isPlainObject } from '../config/is-plain-object.js';
 import type { AttributeSet, ContentType } from '../schema/content-type.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
-import { MEDIA_FIELDS } from './serialize-entry.js';
 
 type Json = Record<string, unknown>;
 
@@ -15,18 +14,20 @@ export function toV4Format(registry: SchemaRegistry, type: ContentType, data: un
   return data === null ? null : documentToV4(registry, type, data);
 }
 
-function documentToV4(registry: SchemaRegistry, set: AttributeSet, value: unknown): unknown {
+function documentToV4(registry: SchemaRegistry, set: AttributeSet | undefined, value: unknown): unknown {
   if (!isPlainObject(value)) return value;
   const { id, documentId, ...rest } = value;
-  return { id, documentId, attributes: attributesToV4(registry, set, rest) };
+  // Like Strapi's transform, anything else in the object (a `{count}` answer too) goes under `attributes`.
+  const out: Json = {};
+  if (id !== undefined) out['id'] = id;
+  if (documentId !== undefined) out['documentId'] = documentId;
+  out['attributes'] = set === undefined ? rest : attributesToV4(registry, set, rest);
+  return out;
 }
 
-function mediaToV4(value: unknown): unknown {
-  if (!isPlainObject(value)) return value;
-  const { id, documentId, ...rest } = value;
-  const attributes: Json = {};
-  for (const name of MEDIA_FIELDS) if (name in rest) attributes[name] = rest[name];
-  return { id, documentId, attributes };
+/** `{data: …}` around a relation or media value: an entry, a list of entries, or null. */
+function wrapData(registry: SchemaRegistry, set: AttributeSet | undefined, value: unknown): unknown {
+  return { data: Array.isArray(value) ? value.map((v) => documentToV4(registry, set, v)) : value === null ? null : documentToV4(registry, set, value) };
 }
 
 function attributesToV4(registry: SchemaRegistry, set: AttributeSet, values: Json): Json {
@@ -34,14 +35,11 @@ function attributesToV4(registry: SchemaRegistry, set: AttributeSet, values: Jso
   for (const [name, value] of Object.entries(values)) {
     const attribute = set.attributes.get(name);
     switch (attribute?.kind) {
-      case 'relation': {
-        const target = registry.contentTypes.get(attribute.target);
-        if (target === undefined || (isPlainObject(value) && 'count' in value && !('documentId' in value))) out[name] = value;
-        else out[name] = { data: Array.isArray(value) ? value.map((v) => documentToV4(registry, target, v)) : value === null ? null : documentToV4(registry, target, value) };
+      case 'relation':
+        out[name] = wrapData(registry, registry.contentTypes.get(attribute.target), value);
         break;
-      }
       case 'media':
-        out[name] = { data: Array.isArray(value) ? value.map(mediaToV4) : value === null ? null : mediaToV4(value) };
+        out[name] = wrapData(registry, undefined, value);
         break;
       case 'component': {
         const component = registry.components.get(attribute.component);

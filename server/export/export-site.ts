@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { CmsConfig } from '../config/cms-config.js';
 import { isPlainObject } from '../config/is-plain-object.js';
 import type { ProjectSnapshot } from '../content-index/live-project.js';
+import { canFind, publicCaller } from '../auth/caller.js';
 import { FileError } from '../errors/file-error.js';
 import { findContentTypeByRoute } from '../schema/schema-registry.js';
 import { UPLOADS_DIR } from '../store/read-media.js';
@@ -47,10 +48,14 @@ export function exportSite(snapshot: ProjectSnapshot, config: CmsConfig, run: Ex
   const warn = (message: string): void => {
     if (warnings.length < 100) warnings.push(message);
   };
+  // The files answer what an anonymous visitor would get: relations to types the public role may
+  // not read are left out, as `cms serve` leaves them out for it (unless --all exports everything).
+  const caller = publicCaller(config);
+  const read = { warn, canFind: run.all ? undefined : (uid: string) => canFind(caller, uid) };
   const total = items.length + Object.keys(config.export.presets).length;
   let done = 0;
   for (const item of items) {
-    const body = renderRead(snapshot, config, item.type, item.documentId, item.querystring, warn);
+    const body = renderRead(snapshot, config, item.type, item.documentId, item.querystring, read);
     if (body.status !== 200) problems.push(`${item.file}: the API answered ${body.status}: ${body.text}`);
     outputs.set(item.file, body.text);
     collectItemMedia(snapshot, item, run, media);
@@ -63,7 +68,7 @@ export function exportSite(snapshot: ProjectSnapshot, config: CmsConfig, run: Ex
       problems.push(`export.presets.${name}: ${target}`);
       continue;
     }
-    const body = renderRead(snapshot, config, target.type, target.documentId, withParams(target.querystring, run), warn);
+    const body = renderRead(snapshot, config, target.type, target.documentId, withParams(target.querystring, run), read);
     if (body.status !== 200) problems.push(`export.presets.${name}: ${apiPath} answered ${body.status}: ${body.text}`);
     outputs.set(file, body.text);
     done++;
@@ -110,35 +115,23 @@ function writeOutputs(config: CmsConfig, run: ExportRun, outputs: Map<string, st
   let written = 0;
   let unchanged = 0;
   let bytes = 0;
-  for (const [file, text] of [...outputs].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const hash = sha256(text);
-    manifest[file] = hash;
-    bytes += Buffer.byteLength(text);
-    const target = path.join(run.outDir, file);
-    if (previous[file] === hash && fs.existsSync(target)) {
-      unchanged++;
-      continue;
-    }
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.writeFileSync(target, text);
-    written++;
-  }
-  for (const mediaPath of [...media].sort()) {
-    const source = path.join(config.dir, UPLOADS_DIR, mediaPath);
-    if (!fs.existsSync(source)) continue;
-    const file = `${UPLOADS_DIR}/${mediaPath}`;
-    const content = fs.readFileSync(source);
+  const put = (file: string, content: string | Buffer): void => {
     const hash = sha256(content);
     manifest[file] = hash;
-    bytes += content.length;
+    bytes += Buffer.byteLength(content);
     const target = path.join(run.outDir, file);
     if (previous[file] === hash && fs.existsSync(target)) {
       unchanged++;
-      continue;
+      return;
     }
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.writeFileSync(target, content);
     written++;
+  };
+  for (const [file, text] of [...outputs].sort(([a], [b]) => (a < b ? -1 : 1))) put(file, text);
+  for (const mediaPath of [...media].sort()) {
+    const source = path.join(config.dir, UPLOADS_DIR, mediaPath);
+    if (fs.existsSync(source)) put(`${UPLOADS_DIR}/${mediaPath}`, fs.readFileSync(source));
   }
   let removed = 0;
   for (const file of Object.keys(previous)) {

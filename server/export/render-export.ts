@@ -11,9 +11,16 @@ export interface RenderedBody {
 }
 
 /** Answers one read request the way the server does, as JSON text (Koa sends `JSON.stringify(body)`). */
-export function renderRead(snapshot: ProjectSnapshot, config: CmsConfig, type: ContentType, documentId: string | undefined, querystring: string, warn: (message: string) => void): RenderedBody {
+export function renderRead(
+  snapshot: ProjectSnapshot,
+  config: CmsConfig,
+  type: ContentType,
+  documentId: string | undefined,
+  querystring: string,
+  options: { warn: (message: string) => void; canFind: ((uid: string) => boolean) | undefined },
+): RenderedBody {
   try {
-    return { status: 200, text: JSON.stringify(answerRead(snapshot, type, documentId, querystring, { config, warn })) };
+    return { status: 200, text: JSON.stringify(answerRead(snapshot, type, documentId, querystring, { config, ...options })) };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const envelope = { data: null, error: { status: error.status, name: error.errorName, message: error.message, details: error.details ?? {} } };

@@ -4,16 +4,15 @@ import { koaBody } from 'koa-body';
 import type { CmsConfig } from '../config/cms-config.js';
 import type { Entry } from '../content-index/entry.js';
 import type { LiveProject, ProjectSnapshot } from '../content-index/live-project.js';
-import { findDocument, findDocuments, findSingleDocument } from '../documents/read-documents.js';
+import { type ReadOptions, answerRead, prepareRead } from '../documents/answer-read.js';
 import { type WriteContext, createDocument, deleteDocument, updateDocument, upsertSingleDocument } from '../documents/write-documents.js';
 import type { ReadContext } from '../engine/read-context.js';
 import { serializeEntry } from '../engine/serialize-entry.js';
 import { toV4Format } from '../engine/to-v4-format.js';
-import { authorize } from './authorize.js';
+import { authorize, findPermission } from './authorize.js';
 import { notFoundError } from '../errors/api-error.js';
 import type { DocumentQuery } from '../query/document-query.js';
-import { type RouteAction, parseDocumentQuery } from '../query/parse-document-query.js';
-import { parseQueryString } from '../query/parse-query-string.js';
+import type { RouteAction } from '../query/parse-document-query.js';
 import type { ContentType } from '../schema/content-type.js';
 import { routeName } from '../schema/schema-registry.js';
 
@@ -36,14 +35,10 @@ export function createContentRouter(snapshot: ProjectSnapshot, deps: RouteDepend
     const can = (action: string): Middleware => authorize(deps.config, `${type.uid}.${action}`);
     if (type.kind === 'collectionType') {
       router.get(base, can('find'), (ctx) => {
-        const { context, query } = prepare(ctx, type, 'find', deps);
-        respond(ctx, type, deps, findDocuments(context, type, query));
+        respond(ctx, type, deps, answerRead(deps.snapshot(), type, undefined, ctx.querystring, readOptions(ctx, deps)));
       });
       router.get(`${base}/:documentId`, can('findOne'), (ctx) => {
-        const { context, query } = prepare(ctx, type, 'findOne', deps);
-        const data = findDocument(context, type, String(ctx.params['documentId']), query);
-        if (data === undefined) throw notFoundError();
-        respond(ctx, type, deps, { data, meta: {} });
+        respond(ctx, type, deps, answerRead(deps.snapshot(), type, String(ctx.params['documentId']), ctx.querystring, readOptions(ctx, deps)));
       });
       router.post(base, can('create'), body, (ctx) => {
         const { context, query } = prepare(ctx, type, 'create', deps);
@@ -64,10 +59,7 @@ export function createContentRouter(snapshot: ProjectSnapshot, deps: RouteDepend
       });
     } else {
       router.get(base, can('find'), (ctx) => {
-        const { context, query } = prepare(ctx, type, 'find', deps);
-        const data = findSingleDocument(context, type, query);
-        if (data === undefined) throw notFoundError();
-        respond(ctx, type, deps, { data, meta: {} });
+        respond(ctx, type, deps, answerRead(deps.snapshot(), type, undefined, ctx.querystring, readOptions(ctx, deps)));
       });
       router.put(base, can('update'), body, (ctx) => {
         const { context, query } = prepare(ctx, type, 'update', deps);
@@ -106,9 +98,9 @@ function respond(ctx: Context, type: ContentType, deps: RouteDependencies, body:
 
 /** Parses and validates the query for a route, and builds the read context it runs in. */
 function prepare(ctx: Context, type: ContentType, action: RouteAction, deps: RouteDependencies): { context: ReadContext; query: DocumentQuery } {
-  const { registry, index } = deps.snapshot();
-  const raw = parseQueryString(ctx.querystring, deps.config.limits);
-  const query = parseDocumentQuery(raw, type, registry, deps.config, action);
-  const context: ReadContext = { index, status: query.status, locale: query.locale, defaultLocale: deps.defaultLocale, warn: deps.warn };
-  return { context, query };
+  return prepareRead(deps.snapshot(), type, action, ctx.querystring, readOptions(ctx, deps));
+}
+
+function readOptions(ctx: Context, deps: RouteDependencies): ReadOptions {
+  return { config: deps.config, warn: deps.warn, canFind: findPermission(ctx) };
 }

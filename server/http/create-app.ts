@@ -1,11 +1,15 @@
 import cors from '@koa/cors';
 import type Router from '@koa/router';
 import Koa from 'koa';
+import type { AuthState } from '../auth/auth-state.js';
 import type { CmsConfig } from '../config/cms-config.js';
 import type { LiveProject, ProjectSnapshot } from '../content-index/live-project.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
+import { createAuthRouter } from './auth-routes.js';
+import { provideAuth } from './authorize.js';
 import { createContentRouter } from './content-routes.js';
 import { createI18nRouter } from './i18n-routes.js';
+import { serveUploads } from './serve-uploads.js';
 import { createUploadRouter } from './upload-routes.js';
 import { type ErrorLogger, errorMiddleware } from './error-middleware.js';
 
@@ -18,6 +22,8 @@ export interface AppOptions {
   readonly warn: (message: string) => void;
   readonly logError: ErrorLogger;
   readonly defaultLocale: string;
+  /** API tokens, users and secrets; without it only the public role exists. */
+  readonly auth?: AuthState | undefined;
 }
 
 /** Wires the Koa app: errors → CORS → health → Content API routes (rebuilt when the schemas change). */
@@ -44,10 +50,17 @@ export function createApp(options: AppOptions): Koa {
     await next();
   });
 
+  if (options.auth !== undefined) {
+    app.use(provideAuth(options.auth));
+    const auth = createAuthRouter(options.auth);
+    app.use(auth.routes());
+    app.use(auth.allowedMethods());
+  }
   const i18n = createI18nRouter(options.config);
   app.use(i18n.routes());
   app.use(i18n.allowedMethods());
-  const uploads = createUploadRouter(options.config, options.snapshot);
+  app.use(serveUploads(options.config, options.snapshot));
+  const uploads = createUploadRouter(options);
   app.use(uploads.routes());
   app.use(uploads.allowedMethods());
 

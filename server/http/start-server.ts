@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CmsConfig } from '../config/cms-config.js';
+import { AuthSetupError, type AuthState, createAuthState } from '../auth/auth-state.js';
 import { LiveProject, type ProjectLog } from '../content-index/live-project.js';
 import { createApp } from './create-app.js';
 
@@ -21,6 +22,13 @@ export class StartError extends Error {}
 
 /** Loads the project, starts watching it (unless disabled) and listens. */
 export async function startServer(config: CmsConfig, log: ServerLog): Promise<RunningServer> {
+  let auth: AuthState;
+  try {
+    auth = createAuthState(config, (message) => log.warn(message));
+  } catch (error) {
+    if (error instanceof AuthSetupError) throw new StartError(error.message);
+    throw error;
+  }
   const project = LiveProject.open(config, log);
   if (config.server.watch) await project.watch();
   let ready = false;
@@ -39,9 +47,12 @@ export async function startServer(config: CmsConfig, log: ServerLog): Promise<Ru
     },
     logError: (message, error) => log.error(message, error),
     defaultLocale: config.i18n.defaultLocale,
+    auth,
   });
   project.onChange(() => reported.clear());
-  const server = http.createServer(app.callback());
+  // Room for the longest accepted query string plus headers, so an over-long query gets our 400
+  // envelope rather than Node's bare 431.
+  const server = http.createServer({ maxHeaderSize: config.limits.queryBytes + 16 * 1024 }, app.callback());
   server.keepAliveTimeout = 5_000;
   try {
     await new Promise<void>((resolve, reject) => {

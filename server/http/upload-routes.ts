@@ -1,21 +1,140 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import Router from '@koa/router';
+import type { File as FormidableFile } from 'formidable';
+import type { Context } from 'koa';
+import { koaBody } from 'koa-body';
 import type { CmsConfig } from '../config/cms-config.js';
-import type { ProjectSnapshot } from '../content-index/live-project.js';
+import { isPlainObject } from '../config/is-plain-object.js';
+import type { LiveProject, ProjectSnapshot } from '../content-index/live-project.js';
+import type { MediaRecord } from '../content-index/media-record.js';
+import { listMediaFiles } from '../documents/media-list.js';
+import { type UploadContext, deleteFile, findFileById, replaceFile, updateFileInfo, uploadFiles } from '../documents/upload-files.js';
+import type { ReceivedFile } from '../documents/upload-prepare.js';
 import { serializeMedia } from '../engine/serialize-entry.js';
-import { ApiError } from '../errors/api-error.js';
+import { ApiError, validationError } from '../errors/api-error.js';
+import { parseQueryString } from '../query/parse-query-string.js';
 import { authorize } from './authorize.js';
 
-/** The media library's read routes (`/api/upload/files`, `/api/upload/files/:id`): bare records, no envelope. */
-export function createUploadRouter(config: CmsConfig, snapshot: () => ProjectSnapshot): Router {
+export interface UploadRouteDependencies {
+  readonly config: CmsConfig;
+  readonly project: LiveProject;
+  readonly snapshot: () => ProjectSnapshot;
+}
+
+/** Room for multipart boundaries and part headers beyond the files and fields themselves. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+/** formidable's codes for a file, or all files, over the size limit. */
+const FILE_TOO_BIG_CODES = [1009, 1016];
+
+/**
+ * The upload plugin's Content API: `POST /api/upload` (upload, replace, update the info) and the
+ * media library (`GET|DELETE /api/upload/files/:id`, `GET /api/upload/files`). Files are answered
+ * bare, without an envelope, with `isUrlSigned: false` as Strapi's local provider adds.
+ */
+export function createUploadRouter(deps: UploadRouteDependencies): Router {
+  const { config, snapshot } = deps;
   const router = new Router({ prefix: `${config.rest.prefix}/upload` });
+  const context: UploadContext = { project: deps.project, settings: config.upload, now: () => new Date().toISOString() };
+
+  router.post('/', authorize(config, 'plugin::upload.content-api.upload'), async (ctx) => {
+    const id = parseQueryString(ctx.querystring, config.limits)['id'];
+    const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cms-upload-'));
+    try {
+      await readUploadBody(ctx, config, workDir);
+      const files = receivedFiles(ctx.request.files?.['files']);
+      const fileInfo = isPlainObject(ctx.request.body) ? ctx.request.body['fileInfo'] : undefined;
+      // Strapi's test: no file part, or one empty file.
+      if (files.length === 0 || (files.length === 1 && files[0]!.bytes === 0)) {
+        if (!id) throw validationError('Files are empty');
+        ctx.body = present(updateFileInfo(context, singleId(id), fileInfo), undefined);
+      } else if (id) {
+        if (files.length > 1) throw validationError('Cannot replace a file with multiple ones');
+        ctx.body = present(await replaceFile(context, singleId(id), files[0]!, fileInfo, workDir), undefined);
+      } else {
+        const records = await uploadFiles(context, files, fileInfo, workDir);
+        ctx.status = 201;
+        ctx.body = records.map((record) => present(record, undefined));
+      }
+    } finally {
+      fs.rmSync(workDir, { recursive: true, force: true });
+    }
+  });
+
   router.get('/files', authorize(config, 'plugin::upload.content-api.find'), (ctx) => {
-    ctx.body = snapshot().index.media.list().map((record) => serializeMedia(record, undefined));
+    const { records, fields } = listMediaFiles(snapshot().index, parseQueryString(ctx.querystring, config.limits));
+    ctx.body = records.map((record) => present(record, fields));
   });
+
   router.get('/files/:id', authorize(config, 'plugin::upload.content-api.findOne'), (ctx) => {
-    const id = String(ctx.params['id']);
-    const record = /^\d+$/.test(id) ? snapshot().index.media.findById(Number(id)) : undefined;
+    const record = findFileById(snapshot().index, String(ctx.params['id']));
     if (record === undefined) throw new ApiError(404, 'NotFoundError', 'file.notFound', {});
-    ctx.body = serializeMedia(record, undefined);
+    ctx.body = present(record, undefined);
   });
+
+  router.delete('/files/:id', authorize(config, 'plugin::upload.content-api.destroy'), (ctx) => {
+    const record = deleteFile(context, String(ctx.params['id']));
+    if (record === undefined) throw new ApiError(404, 'NotFoundError', 'file.notFound', {});
+    ctx.body = present(record, undefined);
+  });
+
   return router;
+}
+
+function present(record: MediaRecord, fields: readonly string[] | undefined): Record<string, unknown> {
+  return { ...serializeMedia(record, fields), isUrlSigned: false };
+}
+
+/** `?id=` must be one value (`?id=1&id=2` is not), as in Strapi. */
+function singleId(id: unknown): string {
+  if (typeof id !== 'string' && typeof id !== 'number') throw validationError('File id is required and must be a single value');
+  return String(id);
+}
+
+/**
+ * Multipart (files into `workDir`, which the caller removes whatever happens) or JSON, within the
+ * configured limits. A file over the size limit is Strapi's 413 `FileTooBig`.
+ */
+async function readUploadBody(ctx: Context, config: CmsConfig, workDir: string): Promise<void> {
+  // A body that announces more than the files and fields may hold is refused before it is read.
+  if (ctx.request.length !== undefined && ctx.request.length > config.upload.sizeLimit + config.limits.bodyBytes + MULTIPART_OVERHEAD) {
+    throw new ApiError(413, 'PayloadTooLargeError', 'FileTooBig', {});
+  }
+  const parse = koaBody({
+    multipart: true,
+    json: true,
+    urlencoded: false,
+    text: false,
+    jsonLimit: config.limits.bodyBytes,
+    patchKoa: true,
+    formidable: {
+      uploadDir: workDir,
+      maxFileSize: config.upload.sizeLimit,
+      maxTotalFileSize: config.upload.sizeLimit,
+      maxFieldsSize: config.limits.bodyBytes,
+      allowEmptyFiles: true,
+      minFileSize: 0,
+    },
+  });
+  try {
+    await parse(ctx, async () => {});
+  } catch (error) {
+    const formidable = error as { code?: unknown; httpCode?: unknown; message: string };
+    if (typeof formidable.httpCode !== 'number') throw error;
+    if (formidable.httpCode === 413) {
+      throw new ApiError(413, 'PayloadTooLargeError', FILE_TOO_BIG_CODES.includes(Number(formidable.code)) ? 'FileTooBig' : 'Entity too large', {});
+    }
+    throw new ApiError(400, 'BadRequestError', `Invalid multipart body: ${formidable.message}`, {});
+  }
+}
+
+function receivedFiles(value: FormidableFile | FormidableFile[] | undefined): ReceivedFile[] {
+  const list = value === undefined ? [] : Array.isArray(value) ? value : [value];
+  return list.map((file) => ({
+    tempPath: file.filepath,
+    filename: file.originalFilename ?? '',
+    declaredType: file.mimetype ?? undefined,
+    bytes: file.size,
+  }));
 }

@@ -35,8 +35,10 @@ export function castFilterValue(type: FilterValueType, value: unknown, key: stri
   const text = String(value).trim();
   switch (type) {
     case 'integer':
-    case 'biginteger':
       return /^-?\d+$/.test(text) ? Number(text) : fail();
+    case 'biginteger':
+      // Kept as canonical digits: past 2^53 a number would compare wrong.
+      return /^-?\d+$/.test(text) ? BigInt(text).toString() : fail();
     case 'float':
     case 'decimal': {
       const number = text === '' ? Number.NaN : Number(text);
@@ -47,24 +49,45 @@ export function castFilterValue(type: FilterValueType, value: unknown, key: stri
       if (['false', 'f', '0'].includes(text)) return false;
       return fail();
     case 'date': {
-      const match = /^(\d{4}-\d{2}-\d{2})(T.*)?$/.exec(text);
-      return match && !Number.isNaN(Date.parse(text)) ? match[1] : fail();
+      const match = /^(\d{4})-(\d{2})-(\d{2})(?:T.*)?$/.exec(text);
+      return match && isCalendarDate(Number(match[1]), Number(match[2]), Number(match[3])) && !Number.isNaN(Date.parse(text)) ? text.slice(0, 10) : fail();
     }
     case 'time': {
-      const match = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/.exec(text);
+      const match = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.(\d{1,3}))?)?$/.exec(text);
       return match ? `${match[1]}:${match[2]}:${match[3] ?? '00'}.${(match[4] ?? '').padEnd(3, '0')}` : fail();
     }
     case 'datetime': {
-      const ms = /^\d+$/.test(text) ? Number(text) : Date.parse(text);
-      return Number.isNaN(ms) ? fail() : new Date(ms).toISOString();
+      const ms = parseInstant(text);
+      return ms === undefined ? fail() : new Date(ms).toISOString();
     }
     case 'timestamp': {
-      const ms = /^\d+$/.test(text) ? Number(text) : Date.parse(text);
-      return Number.isNaN(ms) ? fail() : ms;
+      const ms = parseInstant(text);
+      return ms === undefined ? fail() : ms;
     }
     default:
       return String(value);
   }
+}
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)?(?:Z|[+-]\d{2}:?\d{2})?$/i;
+/** The range of a JavaScript Date (±100,000,000 days around 1970). */
+const MAX_TIME_MS = 8.64e15;
+
+/** Epoch milliseconds or an ISO 8601 date(-time) → epoch ms, or undefined when it is neither or out of range. */
+function parseInstant(text: string): number | undefined {
+  let ms: number;
+  if (/^-?\d+$/.test(text)) ms = Number(text);
+  else if (ISO_INSTANT.test(text)) {
+    const [year = 0, month = 0, day = 0] = text.slice(0, 10).split('-').map(Number);
+    if (!isCalendarDate(year, month, day)) return undefined;
+    ms = Date.parse(text);
+  } else return undefined;
+  return Number.isFinite(ms) && Math.abs(ms) <= MAX_TIME_MS ? ms : undefined;
+}
+
+function isCalendarDate(year: number, month: number, day: number): boolean {
+  if (month < 1 || month > 12 || day < 1) return false;
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
 /** `$null` / `$notNull` take any value: t/1/true and f/0/false, then plain truthiness ('' is false). */

@@ -38,6 +38,8 @@ export function parseDocumentQuery(
   registry: SchemaRegistry,
   config: CmsConfig,
   action: RouteAction,
+  /** Whether the caller may `find` a content type: filtering or sorting through a relation to one it may not is a 400. */
+  canFind: (uid: string) => boolean = () => true,
 ): DocumentQuery {
   const allowed = (type.kind === 'singleType' ? SINGLE_ALLOWED_KEYS : ALLOWED_KEYS)[action];
   if (config.rest.strictParams) {
@@ -45,8 +47,8 @@ export function parseDocumentQuery(
   }
   const take = (key: string): unknown => (allowed.includes(key) ? raw[key] : undefined);
 
-  const filters = parseFilters(take('filters'), registry, { kind: 'document', set: type });
-  const sort = parseSort(take('sort'), registry, type);
+  const filters = parseFilters(take('filters'), registry, { kind: 'document', set: type, canFind });
+  const sort = parseSort(take('sort'), registry, type, canFind);
   const fields = parseFields(take('fields'), type, true);
   const populate = parsePopulate(take('populate'), registry, type, type.uid, type.singularName, config.limits.populateDepth);
   const search = take('_q');

@@ -26,7 +26,8 @@ export function parseFields(value: unknown, owner: AttributeSet, isDocument: boo
     }
     const attribute = owner.attributes.get(name);
     const allowed = attribute === undefined ? (isDocument && DOCUMENT_FIELDS.includes(name)) || (!isDocument && name === 'id') : attribute.kind === 'scalar' && !isHiddenScalar(attribute);
-    if (!allowed) throw invalidKey(name, null, 'fields');
+    // Strapi names an attribute that may not be selected with its own path, an unknown key with none.
+    if (!allowed) throw invalidKey(name, attribute === undefined ? null : name, 'fields');
     if (name !== 'id' && name !== 'documentId' && !out.includes(name)) out.push(name);
   }
   return all ? undefined : out;

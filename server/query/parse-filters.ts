@@ -6,8 +6,13 @@ import { type FilterValueType, castFilterValue, castNullFlag } from './cast-filt
 import { type ComparisonOperator, type FilterNode, isComparisonOperator } from './filter-node.js';
 import { invalidKey, invalidParameter } from './query-errors.js';
 
-/** A level of the filter tree: a document, a component value or a media record. */
-export type FilterLevel = { readonly kind: 'document' | 'component'; readonly set: AttributeSet } | { readonly kind: 'media' };
+/**
+ * A level of the filter tree: a document, a component value or a media record. `canFind` says
+ * which content types the caller may reach through relations (all when absent).
+ */
+export type FilterLevel =
+  | { readonly kind: 'document' | 'component'; readonly set: AttributeSet; readonly canFind?: ((uid: string) => boolean) | undefined }
+  | { readonly kind: 'media' };
 
 const DOCUMENT_FIELDS: Readonly<Record<string, FilterValueType>> = {
   id: 'integer',
@@ -45,7 +50,9 @@ const LIST_OPERATORS = new Set<ComparisonOperator>(['$in', '$notIn', '$between']
  */
 export function parseFilters(value: unknown, registry: SchemaRegistry, level: FilterLevel): FilterNode | undefined {
   if (value === undefined || value === null || value === '') return undefined;
-  if (!isPlainObject(value)) throw invalidParameter('Invalid filters parameter. Expected an object');
+  // A list of filter objects must all hold (Strapi applies each in turn).
+  if (Array.isArray(value)) return combine(value.map((item) => parseGroupItem(item, registry, level, [])).filter((n): n is FilterNode => n !== undefined));
+  if (!isPlainObject(value)) throw invalidParameter('The filters parameter must be an object or an array');
   return parseLevel(value, registry, level, []);
 }
 
@@ -107,25 +114,29 @@ function parseField(key: string, value: unknown, registry: SchemaRegistry, level
     if (type === undefined) throw invalidKey(key, where, 'filters');
     return parseScalar(key, type, value, fieldPath);
   }
+  // A key that is an attribute but may not be filtered on is named with its own path, as Strapi does.
+  const own = fieldPath.join('.');
   switch (attribute.kind) {
     case 'scalar':
-      if (isHiddenScalar(attribute)) throw invalidKey(key, where, 'filters');
+      if (isHiddenScalar(attribute)) throw invalidKey(key, own, 'filters');
       return parseScalar(key, attribute.type, value, fieldPath);
     case 'relation': {
       const target = registry.contentTypes.get(attribute.target);
-      if (target === undefined || attribute.private) throw invalidKey(key, where, 'filters');
-      return parseLink(key, value, registry, { kind: 'document', set: target }, fieldPath);
+      // A relation to a type the caller may not find is as unknown as a private one (Strapi's throwRestrictedRelations).
+      const restricted = level.canFind !== undefined && !level.canFind(attribute.target);
+      if (target === undefined || attribute.private || restricted) throw invalidKey(key, own, 'filters');
+      return parseLink(key, value, registry, { kind: 'document', set: target, canFind: level.canFind }, fieldPath);
     }
     case 'media':
-      if (attribute.private) throw invalidKey(key, where, 'filters');
+      if (attribute.private) throw invalidKey(key, own, 'filters');
       return parseLink(key, value, registry, { kind: 'media' }, fieldPath);
     case 'component': {
       const component = registry.components.get(attribute.component);
-      if (component === undefined || attribute.private) throw invalidKey(key, where, 'filters');
-      return parseLink(key, value, registry, { kind: 'component', set: component }, fieldPath);
+      if (component === undefined || attribute.private) throw invalidKey(key, own, 'filters');
+      return parseLink(key, value, registry, { kind: 'component', set: component, canFind: level.canFind }, fieldPath);
     }
     case 'dynamiczone':
-      throw invalidKey(key, where, 'filters');
+      throw invalidKey(key, own, 'filters');
   }
 }
 

@@ -11,11 +11,11 @@ const SORTABLE_SYSTEM_FIELDS = ['id', 'documentId', 'createdAt', 'updatedAt', 'p
  * Every form Strapi accepts: `title`, `title:desc`, `a:asc,b:desc`, `sort[0]=a:desc`,
  * `sort[title]=desc`, `sort[0][title]=desc`, nested `author.name` / `sort[author][name]=asc`.
  */
-export function parseSort(value: unknown, registry: SchemaRegistry, owner: AttributeSet): SortKey[] {
+export function parseSort(value: unknown, registry: SchemaRegistry, owner: AttributeSet, canFind: (uid: string) => boolean = () => true): SortKey[] {
   if (value === undefined || value === null) return [];
   const keys: SortKey[] = [];
   collect(value, keys);
-  for (const key of keys) checkPath(registry, owner, key.path);
+  for (const key of keys) checkPath(registry, owner, key.path, canFind);
   return keys;
 }
 
@@ -36,17 +36,18 @@ function collect(value: unknown, out: SortKey[]): void {
 
 function collectObject(path: string[], value: unknown, out: SortKey[]): void {
   if (typeof value === 'string') {
-    out.push({ path, order: parseOrder(value) });
+    // `sort[title]=` names no order: Strapi drops it.
+    if (value.trim() !== '') out.push({ path, order: parseOrder(value.trim()) });
   } else if (isPlainObject(value)) {
     for (const [field, inner] of Object.entries(value)) collectObject([...path, field], inner, out);
   } else {
-    throw invalidParameter('Invalid sort parameter. Expected a string, an array of strings, a sort object or an array of sort objects');
+    throw invalidParameter(`Invalid sort type expected object or string got ${typeof value}`);
   }
 }
 
 function parseSortString(text: string): SortKey {
-  const [field = '', order, ...rest] = text.split(':');
-  if (rest.length > 0) throw invalidParameter('Invalid order. order can only be one of asc|desc|ASC|DESC');
+  // Like Strapi, `title:asc:extra` reads the field and the order and ignores the rest.
+  const [field = '', order] = text.split(':');
   if (field.trim() === '') throw invalidParameter('Field cannot be empty');
   return { path: field.trim().split('.'), order: order === undefined ? 'asc' : parseOrder(order.trim()) };
 }
@@ -57,13 +58,15 @@ function parseOrder(value: string): SortOrder {
   throw invalidParameter('Invalid order. order can only be one of asc|desc|ASC|DESC');
 }
 
-/** Each step must be a sortable field: scalars, through relations and components. */
-function checkPath(registry: SchemaRegistry, owner: AttributeSet, path: readonly string[]): void {
+/** Each step must be a sortable field: scalars, through relations (to types the caller may find) and components. */
+function checkPath(registry: SchemaRegistry, owner: AttributeSet, path: readonly string[], canFind: (uid: string) => boolean): void {
   let level: AttributeSet = owner;
   let isDocument = true;
   for (let i = 0; i < path.length; i++) {
     const name = path[i]!;
     const where = i === 0 ? null : path.slice(0, i).join('.');
+    // An attribute that may not be sorted on is named with its own path, as Strapi does.
+    const own = path.slice(0, i + 1).join('.');
     const last = i === path.length - 1;
     const attribute = level.attributes.get(name);
     if (attribute === undefined) {
@@ -73,24 +76,24 @@ function checkPath(registry: SchemaRegistry, owner: AttributeSet, path: readonly
     }
     switch (attribute.kind) {
       case 'scalar':
-        if (isHiddenScalar(attribute) || !last) throw invalidKey(name, where, 'sort');
+        if (isHiddenScalar(attribute) || !last) throw invalidKey(name, own, 'sort');
         return;
       case 'relation': {
         const target = registry.contentTypes.get(attribute.target);
-        if (last || target === undefined || attribute.private) throw invalidKey(name, where, 'sort');
+        if (last || target === undefined || attribute.private || !canFind(attribute.target)) throw invalidKey(name, own, 'sort');
         level = target;
         isDocument = true;
         break;
       }
       case 'component': {
         const component = registry.components.get(attribute.component);
-        if (last || component === undefined) throw invalidKey(name, where, 'sort');
+        if (last || component === undefined || attribute.private) throw invalidKey(name, own, 'sort');
         level = component;
         isDocument = false;
         break;
       }
       default:
-        throw invalidKey(name, where, 'sort');
+        throw invalidKey(name, own, 'sort');
     }
   }
 }

@@ -14,7 +14,17 @@ export interface DocumentProblem {
 
 const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const TIME = /^\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?$/;
+
+/** `YYYY-MM-DD` naming a day that exists (Date.parse rolls 2024-02-30 over to March 1st). */
+function isCalendarDate(value: string): boolean {
+  const ms = Date.parse(`${value.slice(0, 10)}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === value.slice(0, 10);
+}
+
+function isIsoDateTime(value: unknown): boolean {
+  return typeof value === 'string' && ISO_DATETIME.test(value) && isCalendarDate(value) && !Number.isNaN(Date.parse(value));
+}
 
 /**
  * Checks that a decoded document file fits its type's schema: known keys, values of the right
@@ -26,7 +36,7 @@ export function checkStoredDocument(registry: SchemaRegistry, type: ContentType,
   for (const key of TIMESTAMP_KEYS) {
     const value = data[key];
     if (value === undefined || (value === null && key === 'publishedAt')) continue;
-    if (typeof value !== 'string' || !ISO_DATETIME.test(value) || Number.isNaN(Date.parse(value))) {
+    if (!isIsoDateTime(value)) {
       problems.push({ path: key, message: `expected an ISO 8601 date-time, got ${show(value)}` });
     }
   }
@@ -144,11 +154,11 @@ function scalarMismatch(attribute: ScalarAttribute, value: unknown): string | un
     case 'boolean':
       return typeof value === 'boolean' ? undefined : 'true or false';
     case 'date':
-      return typeof value === 'string' && (ISO_DATE.test(value) || ISO_DATETIME.test(value)) && !Number.isNaN(Date.parse(value)) ? undefined : 'a date (YYYY-MM-DD)';
+      return (typeof value === 'string' && ISO_DATE.test(value) && isCalendarDate(value)) || isIsoDateTime(value) ? undefined : 'a date (YYYY-MM-DD)';
     case 'time':
       return typeof value === 'string' && TIME.test(value) ? undefined : 'a time (HH:mm:ss.SSS)';
     case 'datetime':
-      return typeof value === 'string' && ISO_DATETIME.test(value) && !Number.isNaN(Date.parse(value)) ? undefined : 'an ISO 8601 date-time';
+      return isIsoDateTime(value) ? undefined : 'an ISO 8601 date-time';
     case 'timestamp':
       return Number.isSafeInteger(value) || (typeof value === 'string' && (/^\d+$/.test(value) || !Number.isNaN(Date.parse(value)))) ? undefined : 'a timestamp (epoch milliseconds or ISO date-time)';
     case 'blocks':

@@ -15,17 +15,18 @@ export function decodeDocument(text: string, format: DocumentFormat, type: Conte
     if (!isPlainObject(value)) throw new FileError(file, 'expected a JSON object of attributes', { line: 1, column: 1 });
     return value;
   }
-  let parsed: { data: Record<string, unknown>; content: string };
+  let parsed: { data: Record<string, unknown>; content: string; matter: string };
   try {
     // An options object keeps gray-matter from caching every file it ever parsed.
     parsed = matter(text, {});
   } catch (error) {
     const mark = (error as { mark?: { line: number; column: number } }).mark;
     const reason = ((error as { reason?: string }).reason ?? (error as Error).message).split('\n')[0];
-    // The front matter starts on the line after the opening `---`.
-    throw new FileError(file, `invalid front matter: ${reason}`, mark ? { line: mark.line + 2, column: mark.column + 1 } : undefined);
+    // The YAML text gray-matter parses starts with the rest of the opening `---` line: its line 0 is file line 1.
+    throw new FileError(file, `invalid front matter: ${reason}`, mark ? { line: mark.line + 1, column: mark.column + 1 } : undefined);
   }
   const data = normalizeYamlValues(parsed.data) as Record<string, unknown>;
+  restoreSexagesimalTimes(parsed.matter, type, data);
   const bodyAttribute = markdownBodyAttribute(type);
   if (bodyAttribute === undefined) {
     throw new FileError(file, `${type.singularName} has no richtext attribute to hold a Markdown body; use a .json file`);
@@ -53,4 +54,17 @@ function normalizeYamlValues(value: unknown): unknown {
     return out;
   }
   return value;
+}
+
+/**
+ * YAML 1.1 (js-yaml, under gray-matter) reads an unquoted `opensAt: 10:30` as the base-60 number 630.
+ * For time attributes, take the value back from the front-matter line as it was written.
+ */
+function restoreSexagesimalTimes(frontMatter: string, type: ContentType, data: Record<string, unknown>): void {
+  for (const [name, attribute] of type.attributes) {
+    if (attribute.kind !== 'scalar' || attribute.type !== 'time' || typeof data[name] !== 'number') continue;
+    // Attribute names are letters, digits, "_" and "-": nothing to escape.
+    const written = new RegExp(`^${name}:[ \\t]*(\\d{1,2}):(\\d{2}(?::\\d{2}(?:\\.\\d+)?)?)[ \\t]*(?:#.*)?\\r?$`, 'm').exec(frontMatter);
+    if (written) data[name] = `${written[1]!.padStart(2, '0')}:${written[2]}`;
+  }
 }

@@ -1,6 +1,6 @@
 import matter from 'gray-matter';
 import type { ContentType } from '../schema/content-type.js';
-import { markdownBodyAttribute } from './decode-document.js';
+import { decodeDocument, markdownBodyAttribute } from './decode-document.js';
 
 /** The system fields a file holds after its attributes. */
 const TIMESTAMP_ORDER = ['createdAt', 'updatedAt', 'publishedAt'];
@@ -20,17 +20,20 @@ export function encodeJsonDocument(type: ContentType, data: Readonly<Record<stri
 
 /**
  * A document as a Markdown file. When the previous text is given, its front matter is kept line
- * for line wherever a value did not change (comments, quoting and layout survive); changed and new
- * keys are written in YAML, and the body attribute becomes the Markdown body.
+ * for line wherever a value did not change (comments, quoting, layout and key order survive),
+ * changed keys are rewritten in YAML, new keys join before the timestamps (unset ones are left
+ * out), and the body attribute becomes the Markdown body, after the same blank line as before.
  */
 export function encodeMarkdownDocument(type: ContentType, data: Readonly<Record<string, unknown>>, previous?: string): string {
   const bodyAttribute = markdownBodyAttribute(type);
   const ordered = orderDocumentKeys(type, data);
   const body = bodyAttribute === undefined ? '' : ordered[bodyAttribute];
   if (bodyAttribute !== undefined) delete ordered[bodyAttribute];
-  const frontMatter = previous === undefined ? dumpYaml(ordered) : mergeFrontMatter(previous, ordered);
+  const old = previous === undefined ? undefined : readPrevious(type, previous);
+  const frontMatter = old === undefined ? dumpYaml(ordered) : mergeFrontMatter(old, ordered);
   const text = typeof body === 'string' ? body : '';
-  return `---\n${frontMatter}---\n${text === '' ? '' : `\n${text}\n`}`;
+  const gap = old === undefined || old.gap ? '\n' : '';
+  return `---\n${frontMatter}---\n${text === '' ? '' : `${gap}${text}\n`}`;
 }
 
 function dumpYaml(data: Record<string, unknown>): string {
@@ -40,31 +43,82 @@ function dumpYaml(data: Record<string, unknown>): string {
   return full.slice(4, full.lastIndexOf('---'));
 }
 
-/** Top-level `key:` chunks of the old front matter, reused verbatim when their value is unchanged. */
-function mergeFrontMatter(previous: string, data: Record<string, unknown>): string {
-  let old: { data: Record<string, unknown>; matter: string };
+interface PreviousMarkdown {
+  /** The raw front matter text. */
+  readonly matter: string;
+  /** Its values as the index reads them (dates as ISO strings, times restored). */
+  readonly data: Record<string, unknown>;
+  /** Whether a blank line separated the front matter from a body. */
+  readonly gap: boolean;
+}
+
+function readPrevious(type: ContentType, previous: string): PreviousMarkdown | undefined {
   try {
     const parsed = matter(previous, {});
-    old = { data: parsed.data, matter: parsed.matter };
+    return {
+      matter: parsed.matter,
+      data: decodeDocument(previous, 'md', type, ''),
+      gap: parsed.content === '' || /^\r?\n/.test(parsed.content),
+    };
   } catch {
-    return dumpYaml(data);
+    return undefined;
   }
-  const chunks = new Map<string, string>();
-  let current: string | undefined;
-  for (const line of old.matter.replace(/^\r?\n/, '').split('\n')) {
+}
+
+/** A top-level key as written: the comment and blank lines above it, then its own lines. */
+interface Chunk {
+  readonly lead: string;
+  readonly lines: string;
+}
+
+/** Splits a front matter into its top-level keys (in written order) and the lines after the last one. */
+function splitFrontMatter(text: string): { chunks: Map<string, Chunk>; tail: string } {
+  const chunks = new Map<string, Chunk>();
+  let pending = '';
+  let current: { key: string; lead: string; lines: string } | undefined;
+  const close = (): void => {
+    if (current) chunks.set(current.key, { lead: current.lead, lines: current.lines });
+  };
+  for (const line of text.replace(/^\r?\n/, '').split('\n')) {
     const key = /^([A-Za-z_][\w-]*)\s*:/.exec(line)?.[1];
-    if (key !== undefined) current = key;
-    if (current !== undefined) chunks.set(current, `${chunks.get(current) ?? ''}${line}\n`);
+    if (key !== undefined) {
+      close();
+      current = { key, lead: pending, lines: `${line}\n` };
+      pending = '';
+    } else if (current !== undefined && line !== '' && !line.startsWith('#')) {
+      // An indented line or a list item continues the key above; its comments stay with it.
+      current.lines += pending + `${line}\n`;
+      pending = '';
+    } else {
+      pending += `${line}\n`;
+    }
   }
+  close();
+  return { chunks, tail: pending };
+}
+
+function mergeFrontMatter(old: PreviousMarkdown, data: Record<string, unknown>): string {
+  const { chunks, tail } = splitFrontMatter(old.matter);
+  const keys = [...chunks.keys()].filter((key) => key in data);
+  // Keys the file did not have join it only when they hold something.
+  const fresh = Object.keys(data).filter((key) => !chunks.has(key) && !isUnset(data[key]));
+  const firstTimestamp = keys.findIndex((key) => TIMESTAMP_ORDER.includes(key));
+  keys.splice(firstTimestamp < 0 ? keys.length : firstTimestamp, 0, ...fresh.filter((key) => !TIMESTAMP_ORDER.includes(key)));
+  keys.push(...fresh.filter((key) => TIMESTAMP_ORDER.includes(key)));
   let out = '';
-  for (const [key, value] of Object.entries(data)) {
+  for (const key of keys) {
     const chunk = chunks.get(key);
-    out += chunk !== undefined && sameValue(old.data[key], value) ? chunk : dumpYaml({ [key]: value });
+    const value = data[key];
+    if (chunk === undefined) out += dumpYaml({ [key]: value });
+    else out += chunk.lead + (sameValue(old.data[key], value) ? chunk.lines : dumpYaml({ [key]: value }));
   }
-  return out.replace(/\n+$/, '\n');
+  return `${out}${tail}`.replace(/\n+$/, '\n').replace(/^\n+/, '');
+}
+
+function isUnset(value: unknown): boolean {
+  return value === null || value === undefined || (Array.isArray(value) && value.length === 0);
 }
 
 function sameValue(a: unknown, b: unknown): boolean {
-  const normalize = (v: unknown): string => JSON.stringify(v instanceof Date ? v.toISOString() : v);
-  return normalize(a) === normalize(b);
+  return JSON.stringify(a) === JSON.stringify(b);
 }

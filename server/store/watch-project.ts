@@ -25,6 +25,8 @@ const SETTLE_MS = 8;
  */
 export class ProjectWatcher {
   private readonly folderWatchers = new Map<string, fs.FSWatcher>();
+  private rootWatcher: fs.FSWatcher | undefined;
+  private watchedContent: string | undefined;
   private chokidar: ChokidarWatcher | undefined;
   private readonly pending = new Map<string, WatchArea>();
   private timer: NodeJS.Timeout | undefined;
@@ -38,17 +40,16 @@ export class ProjectWatcher {
 
   /** Resolves when every watcher is ready. */
   async start(): Promise<void> {
-    const content = path.join(this.projectDir, CONTENT_DIR);
-    if (fs.existsSync(content)) {
-      this.watchFolder(CONTENT_DIR);
-      for (const entry of fs.readdirSync(content, { withFileTypes: true })) {
-        if (entry.isDirectory()) this.watchFolder(`${CONTENT_DIR}/${entry.name}`);
-      }
-    }
+    this.watchRoot();
+    this.watchContent();
     const chokidar = chokidarWatch([UPLOADS_DIR, SCHEMAS_DIR, CONFIG_FILE], {
       cwd: this.projectDir,
       ignoreInitial: true,
       ignored: (file: string) => path.basename(file).startsWith('.'),
+      // Without it chokidar drops a change that follows another within 50 ms (a second save, the rest
+      // of a large copy), and the index would keep what the first event saw. This waits for the file
+      // to settle and reports it once.
+      awaitWriteFinish: { stabilityThreshold: 50, pollInterval: 10 },
     });
     this.chokidar = chokidar;
     chokidar.on('all', (_event, file) => {
@@ -62,9 +63,35 @@ export class ProjectWatcher {
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
+    this.rootWatcher?.close();
     for (const watcher of this.folderWatchers.values()) watcher.close();
     this.folderWatchers.clear();
     await this.chokidar?.close();
+  }
+
+  /** The project folder itself, non-recursively: content/ may appear after the start, or be replaced. */
+  private watchRoot(): void {
+    try {
+      this.rootWatcher = fs.watch(this.projectDir, { persistent: true }, (_type, name) => {
+        // Only a new (or vanished) content/ matters, not a change of its attributes.
+        if (name?.toString() !== CONTENT_DIR || this.contentIdentity() === this.watchedContent) return;
+        this.watchContent();
+        this.queueFolder(CONTENT_DIR);
+      });
+    } catch (error) {
+      this.onError(error as Error);
+    }
+  }
+
+  /** (Re)watches content/ and each folder in it, as they are now. */
+  private watchContent(): void {
+    for (const rel of [...this.folderWatchers.keys()]) this.unwatchFolder(rel);
+    this.watchedContent = this.contentIdentity();
+    if (this.watchedContent === undefined) return;
+    this.watchFolder(CONTENT_DIR);
+    for (const entry of fs.readdirSync(path.join(this.projectDir, CONTENT_DIR), { withFileTypes: true })) {
+      if (entry.isDirectory()) this.watchFolder(`${CONTENT_DIR}/${entry.name}`);
+    }
   }
 
   private watchFolder(rel: string): void {
@@ -74,8 +101,11 @@ export class ProjectWatcher {
       watcher = fs.watch(path.join(this.projectDir, rel), { persistent: true }, (_type, name) => {
         if (name === null) return;
         const child = `${rel}/${name.toString()}`;
-        if (rel === CONTENT_DIR && this.isFolder(child)) {
-          this.watchFolder(child);
+        if (rel === CONTENT_DIR && (this.isFolder(child) || this.folderWatchers.has(child))) {
+          // A folder appeared, vanished or was replaced. A deleted folder's watcher goes quiet without
+          // an error, so watch whatever is there now, then reconcile the folder's files.
+          this.unwatchFolder(child);
+          if (this.isFolder(child)) this.watchFolder(child);
           this.queueFolder(child);
           return;
         }
@@ -94,9 +124,24 @@ export class ProjectWatcher {
     this.folderWatchers.set(rel, watcher);
   }
 
+  private unwatchFolder(rel: string): void {
+    this.folderWatchers.get(rel)?.close();
+    this.folderWatchers.delete(rel);
+  }
+
   /** A folder appeared or vanished: every file in it (now or before) may have changed. */
   private queueFolder(rel: string): void {
     this.queue('content', `${rel}/`);
+  }
+
+  /** Device and inode of content/, or undefined when it is not a folder. */
+  private contentIdentity(): string | undefined {
+    try {
+      const stat = fs.statSync(path.join(this.projectDir, CONTENT_DIR));
+      return stat.isDirectory() ? `${stat.dev}:${stat.ino}` : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   private isFolder(rel: string): boolean {

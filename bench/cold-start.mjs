@@ -1,0 +1,154 @@
+#!/usr/bin/env node
+// Cold start on a generated project, side by side in one run, with a warm file cache:
+//   (a) baseline: a bare readdir + readFileSync + JSON.parse loop over every content file
+//   (b) `cms serve --no-watch`, from spawn until GET /_health answers 204
+//   (c) `cms serve` (watching), the same
+// then the heap held after load, per 10,000 documents (server in a child with --expose-gc).
+//
+//   npm run build && node bench/generate.mjs --count 100000
+//   node bench/cold-start.mjs [--dir bench/data/articles-100000] [--runs 3]
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { defaultProjectDir } from './generate.mjs';
+import { importDist } from './lib/dist-path.mjs';
+import { HOST, startServerProcess } from './lib/server-process.mjs';
+import { machineNote } from './lib/machine-note.mjs';
+import { fixed, mb, median, positiveNumber, printTable, verdict } from './lib/stats.mjs';
+
+const SELF = fileURLToPath(import.meta.url);
+const TARGET_RATIO = 1.5;
+const TARGET_MB_PER_10K = 60;
+
+/** The baseline, as plain CommonJS source so that its child loads nothing else. */
+const BASELINE_SOURCE = `
+const fs = require('node:fs');
+const path = require('node:path');
+const root = path.join(process.argv[1], 'content');
+const keep = process.argv[2] === 'keep' ? [] : undefined;
+const started = performance.now();
+let files = 0;
+for (const entry of fs.readdirSync(root, { withFileTypes: true })) {
+  if (!entry.isDirectory()) continue;
+  const dir = path.join(root, entry.name);
+  for (const name of fs.readdirSync(dir)) {
+    const value = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8'));
+    if (keep) keep.push(value);
+    files++;
+  }
+}
+const loopMs = performance.now() - started;
+if (keep) {
+  globalThis.gc(); globalThis.gc();
+  console.log(JSON.stringify({ files, loopMs, heapUsed: process.memoryUsage().heapUsed, rss: process.memoryUsage().rss, kept: keep.length }));
+} else {
+  console.log(JSON.stringify({ files, loopMs }));
+}
+`;
+
+/** Runs a child node process to its end; resolves to its parsed last stdout line and wall time. */
+function runChild(args) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const wallMs = performance.now() - started;
+      if (code !== 0) return reject(new Error(`child exited with ${code}:\n${stderr}`));
+      const last = stdout.trim().split('\n').at(-1) ?? '{}';
+      resolve({ wallMs, result: JSON.parse(last) });
+    });
+  });
+}
+
+/** In the --heap-child process: load the project in-process, measure the heap after a full GC. */
+async function heapChild(dir, watch) {
+  const { loadConfig } = await importDist('server/config/load-config.js');
+  const { startServer } = await importDist('server/http/start-server.js');
+  let warnings = 0;
+  const log = { info() {}, warn: () => warnings++, error: () => warnings++ };
+  globalThis.gc();
+  const before = process.memoryUsage();
+  const started = performance.now();
+  const server = await startServer(loadConfig(dir, { port: 0, host: HOST, watch }), log);
+  const loadMs = performance.now() - started;
+  globalThis.gc();
+  globalThis.gc();
+  const after = process.memoryUsage();
+  const documents = server.project.current.index.documentCount();
+  await server.close();
+  console.log(JSON.stringify({ before, after, documents, loadMs, warnings }));
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      dir: { type: 'string', default: defaultProjectDir(100_000) },
+      runs: { type: 'string', default: '3' },
+      'heap-child': { type: 'boolean', default: false },
+      watch: { type: 'boolean', default: false },
+    },
+  });
+  const dir = path.resolve(values.dir);
+  if (!fs.existsSync(path.join(dir, 'content'))) throw new Error(`${dir} has no content/: run node bench/generate.mjs first`);
+  if (values['heap-child']) return heapChild(dir, values.watch);
+  const runs = positiveNumber('runs', values.runs);
+
+  console.log(`cold start on ${dir}, ${runs} runs each, median shown`);
+  console.log(machineNote());
+  // Warm the file cache once so that every contender reads from memory.
+  const warm = await runChild(['-e', BASELINE_SOURCE, dir]);
+  console.log(`${warm.result.files} content files; cache warmed`);
+
+  const samples = { baselineWall: [], baselineLoop: [], serve: [], serveWatch: [], serveLog: [], serveWatchLog: [] };
+  for (let run = 0; run < runs; run++) {
+    const baseline = await runChild(['-e', BASELINE_SOURCE, dir]);
+    samples.baselineWall.push(baseline.wallMs);
+    samples.baselineLoop.push(baseline.result.loopMs);
+    for (const watch of [false, true]) {
+      const server = await startServerProcess(dir, { watch });
+      const logged = /ready in (\d+) ms/.exec(server.output());
+      await server.stop();
+      (watch ? samples.serveWatch : samples.serve).push(server.readyMs);
+      (watch ? samples.serveWatchLog : samples.serveLog).push(logged ? Number(logged[1]) : NaN);
+    }
+  }
+
+  const baseline = median(samples.baselineWall);
+  const rows = [
+    ['(a) baseline loop (spawn → exit)', fixed(baseline, 0), fixed(median(samples.baselineLoop), 0), '1.00', ''],
+    ['(b) cms serve --no-watch (spawn → 204)', fixed(median(samples.serve), 0), fixed(median(samples.serveLog), 0), fixed(median(samples.serve) / baseline, 2), verdict(median(samples.serve) / baseline <= TARGET_RATIO)],
+    ['(c) cms serve, watching (spawn → 204)', fixed(median(samples.serveWatch), 0), fixed(median(samples.serveWatchLog), 0), fixed(median(samples.serveWatch) / baseline, 2), verdict(median(samples.serveWatch) / baseline <= TARGET_RATIO)],
+  ];
+  console.log();
+  printTable(['contender', 'wall ms', 'inner ms', 'ratio', `≤ ${TARGET_RATIO}x`], rows);
+  console.log('inner ms: the loop alone for (a); the server\'s own "ready in" log line for (b)/(c)');
+  console.log(`all samples (ms): ${JSON.stringify(Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, v.map((x) => Math.round(x))])))}`);
+
+  console.log();
+  const heap = await runChild(['--expose-gc', SELF, '--heap-child', '--dir', dir]);
+  const heapWatch = await runChild(['--expose-gc', SELF, '--heap-child', '--watch', '--dir', dir]);
+  const parsed = await runChild(['--expose-gc', '-e', BASELINE_SOURCE, dir, 'keep']);
+  const per10k = (bytes, documents) => (mb(bytes) * 10_000) / documents;
+  const { documents } = heap.result;
+  const heapRows = [
+    ['server --no-watch: heap after load', fixed(mb(heap.result.after.heapUsed), 0), fixed(per10k(heap.result.after.heapUsed, documents), 1), fixed(mb(heap.result.after.rss), 0), verdict(per10k(heap.result.after.heapUsed, documents) < TARGET_MB_PER_10K)],
+    ['server --no-watch: heap added by load', fixed(mb(heap.result.after.heapUsed - heap.result.before.heapUsed), 0), fixed(per10k(heap.result.after.heapUsed - heap.result.before.heapUsed, documents), 1), '', ''],
+    ['server watching: heap after load', fixed(mb(heapWatch.result.after.heapUsed), 0), fixed(per10k(heapWatch.result.after.heapUsed, documents), 1), fixed(mb(heapWatch.result.after.rss), 0), verdict(per10k(heapWatch.result.after.heapUsed, documents) < TARGET_MB_PER_10K)],
+    ['baseline: every parsed file kept', fixed(mb(parsed.result.heapUsed), 0), fixed(per10k(parsed.result.heapUsed, parsed.result.files), 1), fixed(mb(parsed.result.rss), 0), ''],
+  ];
+  console.log(`heap after load (full GC), ${documents} documents indexed, ${heap.result.warnings} warnings`);
+  console.log(
+    `load times in these runs: startServer in-process ${fixed(heap.result.loadMs, 0)} ms (watching: ${fixed(heapWatch.result.loadMs, 0)} ms); ` +
+      `baseline loop keeping every parsed file ${fixed(parsed.result.loopMs, 0)} ms (the GC cost of holding the data)`,
+  );
+  printTable(['measure', 'heap MB', 'MB / 10k docs', 'rss MB', `< ${TARGET_MB_PER_10K}`], heapRows);
+}
+
+await main();

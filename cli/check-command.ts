@@ -1,0 +1,28 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { checkProject } from '../server/check/check-project.js';
+import { type CheckFormat, formatReport } from '../server/check/format-problems.js';
+
+export interface CheckOptions {
+  dir: string;
+  format: CheckFormat;
+}
+
+/** `cms check`: prints every problem of the project. Resolves to 0 when clean, 1 with problems, 2 when the folder is missing. */
+export async function runCheck(options: CheckOptions): Promise<number> {
+  const root = path.resolve(options.dir);
+  if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) {
+    process.stderr.write(`error: project folder not found: ${root}\n`);
+    return 2;
+  }
+  const report = await checkProject(root);
+  const cwd = process.cwd();
+  // Paths print relative to where the command runs, so terminals and CI annotations link them.
+  const showPath = (file: string): string => {
+    const absolute = path.join(root, file);
+    const relative = path.relative(cwd, absolute);
+    return (relative.startsWith('..') || path.isAbsolute(relative) ? absolute : relative).split(path.sep).join('/');
+  };
+  process.stdout.write(formatReport(report, options.format, showPath));
+  return report.problems.length === 0 ? 0 : 1;
+}

@@ -1,0 +1,64 @@
+import crypto from 'node:crypto';
+import type { CmsConfig } from '../config/cms-config.js';
+import { UserStore } from './user-store.js';
+
+/** Everything a request needs to find out who is calling. */
+export interface AuthState {
+  readonly config: CmsConfig;
+  /** Undefined: no API token can match. */
+  readonly apiTokenSalt: string | undefined;
+  /** Undefined: no JWT is accepted and nobody can sign in. */
+  readonly jwtSecret: string | undefined;
+  readonly users: UserStore | undefined;
+}
+
+/** A secret that must be set before the server may start in production; the message says how. */
+export class AuthSetupError extends Error {}
+
+/** Values that come from templates and tutorials, never real secrets. */
+const PLACEHOLDERS = new Set(['tobemodified', 'changeme', 'change-me', 'change_me', 'secret', 'default', 'salt', 'password']);
+const MIN_SECRET_LENGTH = 16;
+
+/**
+ * Opens the users and settles the secrets. A secret that is needed (tokens configured; users
+ * present or registration on) but missing is generated per process in development, with one warning;
+ * in production (`NODE_ENV=production`) a missing, placeholder or short one stops the start.
+ */
+export function createAuthState(config: CmsConfig, warn: (message: string) => void): AuthState {
+  const users = new UserStore(config.dir, config.auth.defaultRole, warn);
+  const tokensInUse = config.auth.apiTokens.length > 0;
+  const usersInUse = config.auth.register || users.list().length > 0;
+  const apiTokenSalt = settleSecret(config, config.auth.apiTokenSalt, tokensInUse, {
+    name: 'API_TOKEN_SALT',
+    option: 'auth.apiTokenSalt',
+    why: `${config.auth.apiTokens.length} API token${config.auth.apiTokens.length === 1 ? ' is' : 's are'} configured`,
+    fallback: 'using a random salt for this process, so no configured API token will match: set it to the salt the tokens were created with',
+  }, warn);
+  const jwtSecret = settleSecret(config, config.auth.jwtSecret, usersInUse, {
+    name: 'JWT_SECRET',
+    option: 'auth.jwtSecret',
+    why: config.auth.register ? 'registration is on' : 'users/ holds users',
+    fallback: "signing users' JWTs with a random secret for this process, so sign-ins end when it stops",
+  }, warn);
+  return { config, apiTokenSalt, jwtSecret, users };
+}
+
+interface SecretNames {
+  readonly name: string;
+  readonly option: string;
+  readonly why: string;
+  readonly fallback: string;
+}
+
+function settleSecret(config: CmsConfig, value: string | undefined, needed: boolean, names: SecretNames, warn: (message: string) => void): string {
+  const weakness = value === undefined ? 'is not set' : PLACEHOLDERS.has(value.toLowerCase()) ? 'is a placeholder' : value.length < MIN_SECRET_LENGTH ? `is shorter than ${MIN_SECRET_LENGTH} characters` : undefined;
+  if (needed && config.auth.production && weakness !== undefined) {
+    throw new AuthSetupError(
+      `${names.name} ${weakness}, and ${names.why}: refusing to start with NODE_ENV=production. ` +
+        `Set ${names.name} in the environment (or ${names.option} in cms.config.json) to a random value, e.g. \`openssl rand -base64 32\``,
+    );
+  }
+  if (value !== undefined) return value;
+  if (needed) warn(`${names.name} is not set: ${names.fallback} (set ${names.name} or ${names.option})`);
+  return crypto.randomBytes(32).toString('base64');
+}

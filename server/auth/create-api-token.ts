@@ -1,0 +1,114 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { type ApiTokenEntry, type ApiTokenType, isApiTokenType } from '../config/cms-config.js';
+import { isPlainObject } from '../config/is-plain-object.js';
+import { CONFIG_FILE, ConfigError, loadConfig, parseApiTokenEntry } from '../config/load-config.js';
+import { writeFileAtomic } from '../store/atomic-write.js';
+import { generateApiToken, hashApiToken } from './api-token.js';
+
+export interface TokenRequest {
+  readonly dir: string;
+  readonly name: string;
+  readonly type: string;
+  /** Days (`30`, `30d`) or a date (`2027-01-31`); undefined: never expires. */
+  readonly expires?: string | undefined;
+  /** Action ids, for custom tokens only. */
+  readonly permissions?: readonly string[] | undefined;
+  /** Don't write cms.config.json: return the environment that configures the token instead. */
+  readonly toEnvironment?: boolean | undefined;
+}
+
+export interface CreatedToken {
+  /** The token itself: shown once, stored nowhere. */
+  readonly token: string;
+  readonly entry: ApiTokenEntry & { readonly createdAt: string };
+  /** With `toEnvironment`: variables that make a server accept the token (a new salt when none was set). */
+  readonly environment: Readonly<Record<string, string>> | undefined;
+}
+
+const ACTION_ID = /^(api|plugin|admin)::[\w-]+\.[\w-]+\.[\w-]+$/;
+
+/**
+ * Creates an API token. Its hash (HMAC-SHA512 with `API_TOKEN_SALT`, or `auth.apiTokenSalt`) goes
+ * into `auth.apiTokens` of cms.config.json, written atomically with the rest of the file kept; or,
+ * with `toEnvironment`, into a `CMS_API_TOKENS` value so nothing is written at all.
+ */
+export function createApiToken(request: TokenRequest, env: NodeJS.ProcessEnv = process.env, now: Date = new Date()): CreatedToken {
+  const config = loadConfig(request.dir, {}, env);
+  const type = checkType(request.type);
+  const name = request.name.trim();
+  if (name === '') throw new ConfigError('--name: expected a non-empty name');
+  if (config.auth.apiTokens.some((token) => token.name === name)) throw new ConfigError(`--name: a token named "${name}" already exists`);
+  const permissions = checkPermissions(type, request.permissions ?? []);
+  const expiresAt = request.expires === undefined ? null : parseExpiry(request.expires, now);
+
+  let salt = config.auth.apiTokenSalt;
+  let environment: Record<string, string> | undefined;
+  if (request.toEnvironment) {
+    environment = {};
+    if (salt === undefined) salt = environment['API_TOKEN_SALT'] = crypto.randomBytes(32).toString('base64');
+  } else if (salt === undefined) {
+    throw new ConfigError(
+      'API_TOKEN_SALT is not set: set it in the environment (e.g. `export API_TOKEN_SALT=$(openssl rand -base64 32)`) and give the server the same value',
+    );
+  }
+  const token = generateApiToken();
+  const entry = { name, type, accessKey: hashApiToken(token, salt), expiresAt, permissions, createdAt: now.toISOString() };
+  parseApiTokenEntry(entry, 'the new token');
+
+  if (environment !== undefined) {
+    const existing = env['CMS_API_TOKENS'] ? (JSON.parse(env['CMS_API_TOKENS']) as unknown[]) : [];
+    environment['CMS_API_TOKENS'] = JSON.stringify([...existing, storedForm(entry)]);
+  } else {
+    appendToConfigFile(config.dir, storedForm(entry));
+  }
+  return { token, entry, environment };
+}
+
+function checkType(value: string): ApiTokenType {
+  if (!isApiTokenType(value)) throw new ConfigError(`--type: expected read-only, full-access or custom, got "${value}"`);
+  return value;
+}
+
+function checkPermissions(type: ApiTokenType, permissions: readonly string[]): string[] {
+  if (type !== 'custom') {
+    if (permissions.length > 0) throw new ConfigError('--permissions: only custom tokens take a permission list');
+    return [];
+  }
+  if (permissions.length === 0) throw new ConfigError('--permissions: a custom token needs at least one action, e.g. api::article.article.find');
+  for (const action of permissions) {
+    if (!ACTION_ID.test(action)) throw new ConfigError(`--permissions: expected action ids like api::article.article.find, got "${action}"`);
+  }
+  return [...new Set(permissions)];
+}
+
+/** `30` or `30d`: that many days from now; otherwise a date or date-time in the future. */
+function parseExpiry(value: string, now: Date): string {
+  const days = /^(\d+)d?$/.exec(value.trim());
+  if (days) {
+    const count = Number(days[1]);
+    if (count < 1) throw new ConfigError('--expires: expected at least 1 day');
+    return new Date(now.getTime() + count * 86_400_000).toISOString();
+  }
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) throw new ConfigError(`--expires: expected a number of days (30, 30d) or a date (2027-01-31), got "${value}"`);
+  if (time <= now.getTime()) throw new ConfigError(`--expires: ${value} is not in the future`);
+  return new Date(time).toISOString();
+}
+
+/** The entry as written: no empty permission list on tokens that take none. */
+function storedForm(entry: ApiTokenEntry & { createdAt: string }): Record<string, unknown> {
+  const { permissions, ...rest } = entry;
+  return entry.type === 'custom' ? { ...rest, permissions } : rest;
+}
+
+function appendToConfigFile(dir: string, entry: Record<string, unknown>): void {
+  const file = path.join(dir, CONFIG_FILE);
+  // loadConfig has already checked that an existing file is a JSON object.
+  const raw = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+  const auth = isPlainObject(raw['auth']) ? raw['auth'] : {};
+  const tokens = Array.isArray(auth['apiTokens']) ? auth['apiTokens'] : [];
+  raw['auth'] = { ...auth, apiTokens: [...tokens, entry] };
+  writeFileAtomic(file, `${JSON.stringify(raw, null, 2)}\n`);
+}

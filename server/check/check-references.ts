@@ -1,0 +1,103 @@
+import { isPlainObject } from '../config/is-plain-object.js';
+import type { AttributeSet } from '../schema/content-type.js';
+import type { SchemaRegistry } from '../schema/schema-registry.js';
+import { isMediaPath } from '../store/read-media.js';
+import type { KnownDocuments } from './check-file-layout.js';
+import type { CheckRule } from './check-problem.js';
+
+export interface ReferenceContext {
+  readonly registry: SchemaRegistry;
+  readonly known: KnownDocuments;
+  /** Paths relative to uploads/ of every media file. */
+  readonly media: ReadonlySet<string>;
+  readonly defaultLocale: string;
+}
+
+export interface ReferenceProblem {
+  /** Attribute path with array indices (`['blocks', '0', 'author']`). */
+  readonly path: string[];
+  readonly rule: CheckRule;
+  readonly message: string;
+}
+
+/**
+ * Relations and media of one document version, through its components and dynamic zones: every
+ * documentId must name a document of the target type in the locale it is read in, and every media
+ * path a file under uploads/. Values of the wrong shape are left to the shape check.
+ */
+export function checkReferences(context: ReferenceContext, set: AttributeSet, data: Readonly<Record<string, unknown>>, locale: string | null): ReferenceProblem[] {
+  const problems: ReferenceProblem[] = [];
+  walk(context, set, data, [], locale, undefined, problems);
+  return problems;
+}
+
+/** `localized`: whether the top-level attribute holding a component is localized (undefined at the top level). */
+function walk(
+  context: ReferenceContext,
+  set: AttributeSet,
+  data: Readonly<Record<string, unknown>>,
+  prefix: string[],
+  locale: string | null,
+  localized: boolean | undefined,
+  problems: ReferenceProblem[],
+): void {
+  for (const [name, attribute] of set.attributes) {
+    const value = data[name];
+    if (value === null || value === undefined) continue;
+    const path = [...prefix, name];
+    const perLocale = localized ?? attribute.localized;
+    switch (attribute.kind) {
+      case 'relation': {
+        if (attribute.mappedBy !== undefined) break;
+        const target = context.registry.contentTypes.get(attribute.target);
+        // Single types have derived documentIds: nothing to compare a hand-written one with.
+        if (target === undefined || target.kind === 'singleType') break;
+        const targetLocale = target.localized ? (locale ?? context.defaultLocale) : '';
+        const ids = context.known.get(target.uid);
+        eachItem(value, attribute.toMany, path, (id, at) => {
+          if (typeof id !== 'string') return;
+          const locales = ids?.get(id);
+          if (locales === undefined) {
+            problems.push({ path: at, rule: 'dangling-relation', message: `relation to ${target.pluralName}/${id}, which does not exist` });
+          } else if (perLocale && !locales.has(targetLocale)) {
+            // Shared attributes (i18n localized: false) hold the same ids in every locale, as writes
+            // keep them: a locale that lacks the target just shows no link. Localized ones were
+            // written in this locale, so the target must exist in it.
+            problems.push({ path: at, rule: 'dangling-relation', message: `relation to ${target.pluralName}/${id}, which has no "${targetLocale}" version` });
+          }
+        });
+        break;
+      }
+      case 'media':
+        eachItem(value, attribute.multiple, path, (item, at) => {
+          if (typeof item !== 'string' || item === '') return;
+          if (!isMediaPath(item)) problems.push({ path: at, rule: 'missing-media', message: `${JSON.stringify(item)} is not a path inside uploads/` });
+          else if (!context.media.has(item)) problems.push({ path: at, rule: 'missing-media', message: `media file uploads/${item} not found` });
+        });
+        break;
+      case 'component': {
+        const component = context.registry.components.get(attribute.component);
+        if (component === undefined) break;
+        eachItem(value, attribute.repeatable, path, (item, at) => {
+          if (isPlainObject(item)) walk(context, component, item, at, locale, perLocale, problems);
+        });
+        break;
+      }
+      case 'dynamiczone':
+        eachItem(value, true, path, (item, at) => {
+          if (!isPlainObject(item) || typeof item['__component'] !== 'string' || !attribute.components.includes(item['__component'])) return;
+          const component = context.registry.components.get(item['__component']);
+          if (component !== undefined) walk(context, component, item, at, locale, perLocale, problems);
+        });
+        break;
+      case 'scalar':
+        break;
+    }
+  }
+}
+
+/** Calls back for the value (single) or each element with its index in the path (list). */
+function eachItem(value: unknown, list: boolean, path: string[], visit: (item: unknown, at: string[]) => void): void {
+  if (!list) return visit(value, path);
+  if (Array.isArray(value)) value.forEach((item, index) => visit(item, [...path, String(index)]));
+}

@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { FileError } from '../errors/file-error.js';
+import { SCHEMAS_DIR, loadSchemas } from '../schema/load-schemas.js';
+import { parseJson } from '../schema/parse-json.js';
+import type { SchemaRegistry } from '../schema/schema-registry.js';
+import type { CheckProblem } from './check-problem.js';
+import { findMergeConflict } from './find-merge-conflict.js';
+import { locateJsonPath } from './locate-key.js';
+import { problemFromFileError } from './problem-from-file-error.js';
+
+export interface SchemaCheck {
+  /** Undefined when the schemas cannot be loaded: content cannot be checked then. */
+  readonly registry: SchemaRegistry | undefined;
+  readonly problems: CheckProblem[];
+}
+
+/**
+ * Reads every schema file for syntax (all of them, so one run lists every broken file), then loads
+ * the registry, which checks each schema and the links between them and stops at the first problem.
+ */
+export function checkSchemas(projectDir: string): SchemaCheck {
+  const problems: CheckProblem[] = [];
+  const texts = new Map<string, string>();
+  for (const file of listSchemaFiles(projectDir)) {
+    const text = fs.readFileSync(path.join(projectDir, file), 'utf8');
+    texts.set(file, text);
+    const conflict = findMergeConflict(text);
+    if (conflict !== undefined) {
+      problems.push({ file, ...conflict, rule: 'merge-conflict', message: 'unresolved git merge conflict' });
+      continue;
+    }
+    try {
+      parseJson(text, file);
+    } catch (error) {
+      if (!(error instanceof FileError)) throw error;
+      problems.push(problemFromFileError(error, 'syntax'));
+    }
+  }
+  if (problems.length > 0) return { registry: undefined, problems };
+  try {
+    return { registry: loadSchemas(projectDir), problems };
+  } catch (error) {
+    if (!(error instanceof FileError)) throw error;
+    const text = texts.get(error.file);
+    const position = error.line === undefined && text !== undefined ? locateJsonPath(text, keyPathOf(error.message)) : undefined;
+    const located = position === undefined ? problemFromFileError(error, 'schema') : { ...problemFromFileError(error, 'schema'), ...position };
+    return { registry: undefined, problems: [located] };
+  }
+}
+
+/** The key a schema error is about: `attribute "title": …` → attributes.title, `info.pluralName …` → info.pluralName. */
+function keyPathOf(message: string): string[] {
+  const attribute = /^attribute "([^"]+)"/.exec(message)?.[1];
+  if (attribute !== undefined) return ['attributes', attribute];
+  const info = /^info\.(\w+)/.exec(message)?.[1];
+  if (info !== undefined) return ['info', info];
+  return /^kind /.test(message) ? ['kind'] : [];
+}
+
+function listSchemaFiles(projectDir: string): string[] {
+  const root = path.join(projectDir, SCHEMAS_DIR);
+  if (!fs.existsSync(root)) return [];
+  const files: string[] = [];
+  for (const entry of fs.readdirSync(root, { withFileTypes: true })) {
+    if (entry.isFile() && entry.name.endsWith('.json')) files.push(`${SCHEMAS_DIR}/${entry.name}`);
+  }
+  const components = path.join(root, 'components');
+  if (fs.existsSync(components)) {
+    for (const category of fs.readdirSync(components, { withFileTypes: true })) {
+      if (!category.isDirectory()) continue;
+      for (const name of fs.readdirSync(path.join(components, category.name))) {
+        if (name.endsWith('.json')) files.push(`${SCHEMAS_DIR}/components/${category.name}/${name}`);
+      }
+    }
+  }
+  return files.sort();
+}

@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { isPlainObject } from '../config/is-plain-object.js';
+import { FileError } from '../errors/file-error.js';
+import { parseJson } from '../schema/parse-json.js';
+import { SIDECAR_SUFFIX, UPLOADS_DIR } from '../store/read-media.js';
+import type { CheckProblem } from './check-problem.js';
+import { findMergeConflict } from './find-merge-conflict.js';
+import { problemFromFileError } from './problem-from-file-error.js';
+
+export interface UploadsCheck {
+  /** Paths relative to uploads/ of every media file (sidecars and hidden files excluded). */
+  readonly media: Set<string>;
+  readonly problems: CheckProblem[];
+}
+
+/** Lists uploads/ and reads every sidecar: each must be a JSON object beside an existing media file. */
+export function checkUploads(projectDir: string): UploadsCheck {
+  const media = new Set<string>();
+  const sidecars: string[] = [];
+  const root = path.join(projectDir, UPLOADS_DIR);
+  const walk = (dir: string, prefix: string): void => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name.startsWith('.')) continue;
+      const rel = prefix + entry.name;
+      if (entry.isDirectory()) walk(path.join(dir, entry.name), `${rel}/`);
+      else if (entry.name.endsWith(SIDECAR_SUFFIX)) sidecars.push(rel);
+      else if (entry.isFile()) media.add(rel);
+    }
+  };
+  if (fs.existsSync(root)) walk(root, '');
+
+  const problems: CheckProblem[] = [];
+  for (const sidecar of sidecars.sort()) {
+    const file = `${UPLOADS_DIR}/${sidecar}`;
+    const mediaPath = sidecar.slice(0, -SIDECAR_SUFFIX.length);
+    if (!media.has(mediaPath)) {
+      problems.push({ file, line: undefined, column: undefined, rule: 'sidecar', message: `no media file ${UPLOADS_DIR}/${mediaPath} beside this sidecar: rename or delete it` });
+      continue;
+    }
+    const text = fs.readFileSync(path.join(projectDir, file), 'utf8');
+    const conflict = findMergeConflict(text);
+    if (conflict !== undefined) {
+      problems.push({ file, ...conflict, rule: 'merge-conflict', message: 'unresolved git merge conflict' });
+      continue;
+    }
+    try {
+      if (!isPlainObject(parseJson(text, file))) problems.push({ file, line: 1, column: 1, rule: 'sidecar', message: 'expected a JSON object' });
+    } catch (error) {
+      if (!(error instanceof FileError)) throw error;
+      problems.push(problemFromFileError(error, 'syntax'));
+    }
+  }
+  return { media, problems };
+}

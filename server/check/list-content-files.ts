@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { FileError } from '../errors/file-error.js';
+import type { SchemaRegistry } from '../schema/schema-registry.js';
+import { CONTENT_DIR, type ContentFile, parseContentPath } from '../store/content-path.js';
+import type { CheckProblem } from './check-problem.js';
+import { problemFromFileError } from './problem-from-file-error.js';
+
+export interface ContentListing {
+  /** Every content file whose name fits the rules, sorted by path. */
+  readonly files: ContentFile[];
+  readonly problems: CheckProblem[];
+}
+
+/**
+ * Lists content/ from the directory entries alone (no file is opened): the files the server reads,
+ * and a problem for every path it would skip or refuse.
+ */
+export function listContentFiles(projectDir: string, registry: SchemaRegistry): ContentListing {
+  const files: ContentFile[] = [];
+  const problems: CheckProblem[] = [];
+  const root = path.join(projectDir, CONTENT_DIR);
+  if (!fs.existsSync(root)) return { files, problems };
+  const paths: string[] = [];
+  for (const entry of fs.readdirSync(root, { withFileTypes: true })) {
+    if (isIgnored(entry.name)) continue;
+    if (entry.isDirectory()) {
+      for (const inner of fs.readdirSync(path.join(root, entry.name), { withFileTypes: true })) {
+        if (isIgnored(inner.name)) continue;
+        const rel = `${CONTENT_DIR}/${entry.name}/${inner.name}`;
+        if (inner.isDirectory()) problems.push(skipped(rel, `folders inside ${CONTENT_DIR}/${entry.name}/ are not read: move its files up`));
+        else paths.push(rel);
+      }
+    } else {
+      paths.push(`${CONTENT_DIR}/${entry.name}`);
+    }
+  }
+  paths.sort();
+  for (const rel of paths) {
+    try {
+      const file = parseContentPath(registry, rel);
+      if (file !== undefined) files.push(file);
+      else problems.push(skipped(rel, 'not a content file, so it is not read: content files end in .json or .md'));
+    } catch (error) {
+      problems.push(problemFromFileError(error instanceof FileError ? error : new FileError(rel, String(error)), 'file-name'));
+    }
+  }
+  return { files, problems };
+}
+
+/** Hidden and editor backup files, which the server skips silently too. */
+function isIgnored(name: string): boolean {
+  return name.startsWith('.') || name.endsWith('~');
+}
+
+function skipped(file: string, message: string): CheckProblem {
+  return { file, line: undefined, column: undefined, rule: 'file-name', message };
+}

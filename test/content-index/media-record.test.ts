@@ -1,0 +1,146 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildIndex, syncUploadPath } from '../../server/content-index/build-index.js';
+import { toMediaRecord } from '../../server/content-index/media-record.js';
+import { loadSchemas } from '../../server/schema/load-schemas.js';
+import type { StoredMedia } from '../../server/store/read-media.js';
+import { createTempProject } from '../helpers/temp-project.js';
+
+const ENGLISH = { defaultLocale: 'en', locales: [{ code: 'en', name: 'English' }] };
+
+function stored(bytes: number, sidecar: Record<string, unknown> = {}, mediaPath = 'photos/cat_1a2b.jpg'): StoredMedia {
+  return { path: mediaPath, bytes, mtimeMs: Date.parse('2025-05-05T05:05:05.005Z'), mime: 'image/jpeg', sidecar };
+}
+
+const sizes: { name: string; bytes: number; kb: number }[] = [
+  { name: 'a tiny file', bytes: 140, kb: 0.14 },
+  { name: 'rounded down', bytes: 1234, kb: 1.23 },
+  { name: 'rounded up', bytes: 1235, kb: 1.24 },
+  { name: 'a megabyte', bytes: 1_048_576, kb: 1048.58 },
+  { name: 'empty', bytes: 0, kb: 0 },
+];
+for (const row of sizes) {
+  test(`size is in kB with two decimals: ${row.name}`, () => {
+    assert.is(toMediaRecord(stored(row.bytes), undefined).size, row.kb);
+  });
+}
+
+test('a file without a sidecar gets its name, hash, url and dates from the file', () => {
+  const record = toMediaRecord(stored(2048), { width: 640, height: 480 });
+  assert.equal(
+    { ...record, id: typeof record.id, documentId: typeof record.documentId },
+    {
+      id: 'number', documentId: 'string', name: 'cat_1a2b.jpg', alternativeText: null, caption: null, focalPoint: null,
+      width: 640, height: 480, formats: null, hash: 'cat_1a2b', ext: '.jpg', mime: 'image/jpeg', size: 2.05,
+      url: '/uploads/photos/cat_1a2b.jpg', previewUrl: null, provider: 'local', provider_metadata: null,
+      createdAt: '2025-05-05T05:05:05.005Z', updatedAt: '2025-05-05T05:05:05.005Z', publishedAt: '2025-05-05T05:05:05.005Z',
+      path: 'photos/cat_1a2b.jpg',
+    },
+  );
+  assert.match(record.documentId, /^[a-z][a-z0-9]{23}$/);
+  assert.is(toMediaRecord(stored(1), undefined).documentId, record.documentId, 'the documentId is derived from the path');
+});
+
+test('the sidecar supplies what the file cannot tell', () => {
+  const record = toMediaRecord(
+    stored(2048, {
+      name: 'Cat.jpg', alternativeText: 'A cat', caption: 'Our cat', documentId: 'abc123', width: 10, height: 20,
+      createdAt: '2024-01-01T00:00:00Z', updatedAt: '2024-01-02T00:00:00.000Z', publishedAt: '2024-01-03T00:00:00.000Z',
+      focalPoint: { x: 1, y: 2 }, formats: { thumbnail: { url: '/uploads/t.jpg' } },
+    }),
+    { width: 640, height: 480 },
+  );
+  assert.is(record.name, 'Cat.jpg');
+  assert.is(record.alternativeText, 'A cat');
+  assert.is(record.caption, 'Our cat');
+  assert.is(record.documentId, 'abc123');
+  assert.equal([record.width, record.height], [10, 20]);
+  assert.is(record.createdAt, '2024-01-01T00:00:00.000Z');
+  assert.is(record.updatedAt, '2024-01-02T00:00:00.000Z');
+  assert.is(record.publishedAt, '2024-01-03T00:00:00.000Z');
+  assert.equal(record.focalPoint, { x: 1, y: 2 });
+  assert.equal(record.formats, { thumbnail: { url: '/uploads/t.jpg' } });
+});
+
+test('sidecar values of the wrong kind fall back to what the file says', () => {
+  const record = toMediaRecord(stored(100, { name: 5, createdAt: 'soon', documentId: '../x', width: 'wide' }), { width: 3, height: 4 });
+  assert.is(record.name, 'cat_1a2b.jpg');
+  assert.is(record.createdAt, '2025-05-05T05:05:05.005Z');
+  assert.match(record.documentId, /^[a-z][a-z0-9]{23}$/);
+  assert.is(record.width, 3);
+});
+
+test('the media index of the blog: sidecar fields, size in kB and PNG dimensions', () => {
+  const project = createTempProject('blog');
+  try {
+    const index = buildIndex(project.dir, loadSchemas(project.dir), { defaultLocale: 'en', locales: [{ code: 'en', name: 'English' }] });
+    assert.is(index.media.size, 2);
+    const red = index.media.findByPath('red_pixel_3285557a91.png')!;
+    assert.is(red.documentId, 'c204icfjn5vdpgzahsrokfd2');
+    assert.is(red.name, 'red-pixel.png');
+    assert.is(red.alternativeText, 'A tiny red image');
+    assert.is(red.caption, 'Red 4x3');
+    assert.equal([red.width, red.height], [4, 3]);
+    assert.is(red.size, 0.14);
+    assert.is(red.mime, 'image/png');
+    assert.is(red.url, '/uploads/red_pixel_3285557a91.png');
+    assert.is(red.hash, 'red_pixel_3285557a91');
+    assert.is(index.media.findById(red.id), red);
+    const blue = index.media.findByPath('blue_pixel_287152e86d.png')!;
+    assert.equal([blue.width, blue.height, blue.size], [2, 2, 0.11]);
+    assert.equal(index.media.list().map((m) => m.path), ['red_pixel_3285557a91.png', 'blue_pixel_287152e86d.png'], 'oldest first');
+  } finally {
+    project.cleanup();
+  }
+});
+
+test('a file dropped into uploads/ without a sidecar is a media record; it follows the sidecar and removal', () => {
+  const project = createTempProject('blog');
+  try {
+    const index = buildIndex(project.dir, loadSchemas(project.dir), { defaultLocale: 'en', locales: [{ code: 'en', name: 'English' }] });
+    fs.mkdirSync(path.join(project.dir, 'uploads/new'), { recursive: true });
+    fs.copyFileSync(path.join(project.dir, 'uploads/red_pixel_3285557a91.png'), path.join(project.dir, 'uploads/new/dropped.png'));
+    syncUploadPath(index, project.dir, 'uploads/new/dropped.png');
+    const dropped = index.media.findByPath('new/dropped.png')!;
+    assert.is(dropped.name, 'dropped.png');
+    assert.is(dropped.alternativeText, null);
+    assert.equal([dropped.width, dropped.height], [4, 3]);
+    assert.is(dropped.url, '/uploads/new/dropped.png');
+
+    project.write('uploads/new/dropped.png.meta.json', { alternativeText: 'Now described' });
+    syncUploadPath(index, project.dir, 'uploads/new/dropped.png.meta.json');
+    assert.is(index.media.findByPath('new/dropped.png')!.alternativeText, 'Now described');
+
+    project.write('uploads/new/dropped.png.meta.json', '{ broken');
+    syncUploadPath(index, project.dir, 'uploads/new/dropped.png.meta.json');
+    assert.ok(index.problems.has('uploads/new/dropped.png.meta.json'), 'a broken sidecar is a problem');
+    assert.is(index.media.findByPath('new/dropped.png')!.alternativeText, 'Now described', 'the last good record stays');
+
+    project.remove('uploads/new/dropped.png.meta.json');
+    syncUploadPath(index, project.dir, 'uploads/new/dropped.png.meta.json');
+    assert.not.ok(index.problems.has('uploads/new/dropped.png.meta.json'), 'removing the broken sidecar clears its problem');
+    assert.is(index.media.findByPath('new/dropped.png')!.alternativeText, null);
+
+    project.remove('uploads/new/dropped.png');
+    syncUploadPath(index, project.dir, 'uploads/new/dropped.png');
+    assert.is(index.media.findByPath('new/dropped.png'), undefined);
+    assert.is(index.media.size, 2);
+
+    // A file removed together with its broken sidecar leaves no problem behind.
+    project.write('uploads/red_pixel_3285557a91.png.meta.json', '{ broken');
+    syncUploadPath(index, project.dir, 'uploads/red_pixel_3285557a91.png.meta.json');
+    assert.ok(index.problems.has('uploads/red_pixel_3285557a91.png.meta.json'));
+    project.remove('uploads/red_pixel_3285557a91.png');
+    project.remove('uploads/red_pixel_3285557a91.png.meta.json');
+    syncUploadPath(index, project.dir, 'uploads/red_pixel_3285557a91.png');
+    syncUploadPath(index, project.dir, 'uploads/red_pixel_3285557a91.png.meta.json');
+    assert.is(index.media.size, 1);
+    assert.equal([...index.problems.keys()], []);
+  } finally {
+    project.cleanup();
+  }
+});
+
+test.run();

@@ -1,0 +1,136 @@
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { loadConfig } from '../../server/config/load-config.js';
+import { buildIndex } from '../../server/content-index/build-index.js';
+import { compareText, compareValues } from '../../server/engine/field-value.js';
+import type { ReadContext } from '../../server/engine/read-context.js';
+import { sortEntries } from '../../server/engine/sort-entries.js';
+import { parseQueryString } from '../../server/query/parse-query-string.js';
+import { parseSort } from '../../server/query/parse-sort.js';
+import { loadSchemas } from '../../server/schema/load-schemas.js';
+import { FIXTURES_DIR } from '../helpers/paths.js';
+
+/** A fixture project read into an index (read-only: nothing is written, so no temp copy). */
+function openFixture(name: string) {
+  const dir = path.join(FIXTURES_DIR, name);
+  const config = loadConfig(dir, { watch: false });
+  const index = buildIndex(dir, loadSchemas(dir), config.i18n);
+  return { config, index };
+}
+
+const types = openFixture('query-types');
+const blog = openFixture('blog');
+type Fixture = typeof types;
+
+function contextOf(fixture: Fixture): ReadContext {
+  return { index: fixture.index, status: 'published', locale: undefined, defaultLocale: fixture.config.i18n.defaultLocale, warn: () => {} };
+}
+
+/** The documents of `plural` in the order a `sort=...` query string asks for. */
+function order(fixture: Fixture, plural: string, query: string): string[] {
+  const type = fixture.index.registry.byRouteName.get(plural)!;
+  const raw = parseQueryString(query, fixture.config.limits);
+  const keys = parseSort(raw['sort'], fixture.index.registry, type);
+  const sorted = sortEntries(contextOf(fixture), type, fixture.index.entries(type, 'published', null), keys);
+  return sorted.map((entry) => entry.documentId.replace(/^[sp]-/, ''));
+}
+
+// Default order (createdAt, then documentId; emile and emile-lower share a createdAt):
+// hello apple zebra emile emile-lower wild empty emoji fullwidth. See compile-filter.test.ts for the values.
+const CASES: [name: string, query: string, expected: string[]][] = [
+  ['no keys keeps the default order', 'sort=', ['hello', 'apple', 'zebra', 'emile', 'emile-lower', 'wild', 'empty', 'emoji', 'fullwidth']],
+  ['text by code point: NULL, digits, upper, lower, accented, fullwidth, astral', 'sort=label', ['empty', 'wild', 'hello', 'zebra', 'apple', 'emile', 'emile-lower', 'fullwidth', 'emoji']],
+  ['text descending puts NULL last', 'sort=label:desc', ['emoji', 'fullwidth', 'emile-lower', 'emile', 'apple', 'zebra', 'hello', 'wild', 'empty']],
+  ['order is case-insensitive', 'sort=label:DESC', ['emoji', 'fullwidth', 'emile-lower', 'emile', 'apple', 'zebra', 'hello', 'wild', 'empty']],
+  ['integers numerically', 'sort=count', ['empty', 'zebra', 'emile', 'hello', 'emile-lower', 'fullwidth', 'apple', 'wild', 'emoji']],
+  ['integers descending', 'sort=count:desc', ['emoji', 'wild', 'apple', 'fullwidth', 'emile-lower', 'hello', 'emile', 'zebra', 'empty']],
+  ['bigintegers stored as text sort as numbers, exactly', 'sort=big', ['empty', 'zebra', 'emile', 'emile-lower', 'fullwidth', 'apple', 'wild', 'emoji', 'hello']],
+  ['floats', 'sort=ratio', ['empty', 'emoji', 'apple', 'zebra', 'hello', 'emile', 'emile-lower', 'fullwidth', 'wild']],
+  ['decimals descending', 'sort=price:desc', ['wild', 'emile', 'hello', 'fullwidth', 'emile-lower', 'apple', 'zebra', 'emoji', 'empty']],
+  ['booleans: NULL, false, true; ties in default order', 'sort=flag', ['wild', 'empty', 'apple', 'emile', 'emoji', 'hello', 'zebra', 'emile-lower', 'fullwidth']],
+  ['booleans descending keep ties in default order', 'sort=flag:desc', ['hello', 'zebra', 'emile-lower', 'fullwidth', 'apple', 'emile', 'emoji', 'wild', 'empty']],
+  ['dates', 'sort=day', ['wild', 'empty', 'emoji', 'apple', 'hello', 'fullwidth', 'emile', 'emile-lower', 'zebra']],
+  ['two keys: the second breaks ties of the first', 'sort=day:desc,label:asc', ['zebra', 'emile-lower', 'emile', 'hello', 'fullwidth', 'apple', 'emoji', 'empty', 'wild']],
+  ['times', 'sort=clock', ['wild', 'empty', 'zebra', 'emoji', 'hello', 'fullwidth', 'emile', 'emile-lower', 'apple']],
+  ['datetimes descending, to the millisecond', 'sort=moment:desc', ['zebra', 'emile-lower', 'emile', 'fullwidth', 'hello', 'apple', 'emoji', 'wild', 'empty']],
+  ['timestamps', 'sort=stamp', ['wild', 'empty', 'emoji', 'apple', 'hello', 'fullwidth', 'emile', 'emile-lower', 'zebra']],
+  ['enumerations', 'sort=kind', ['emile-lower', 'empty', 'hello', 'emile', 'apple', 'wild', 'zebra', 'emoji', 'fullwidth']],
+  ['json by its text', 'sort=meta', ['emile', 'empty', 'emoji', 'fullwidth', 'zebra', 'hello', 'emile-lower', 'apple', 'wild']],
+  ['array form', 'sort[0]=kind:desc&sort[1]=count:desc', ['emoji', 'fullwidth', 'zebra', 'wild', 'apple', 'hello', 'emile', 'emile-lower', 'empty']],
+  ['object form', 'sort[count]=desc', ['emoji', 'wild', 'apple', 'fullwidth', 'emile-lower', 'hello', 'emile', 'zebra', 'empty']],
+  ['array of objects', 'sort[0][kind]=asc&sort[1][label]=desc', ['emile-lower', 'empty', 'emile', 'hello', 'apple', 'wild', 'emoji', 'fullwidth', 'zebra']],
+  ['createdAt ties keep the default order', 'sort=createdAt', ['hello', 'apple', 'zebra', 'emile', 'emile-lower', 'wild', 'empty', 'emoji', 'fullwidth']],
+  ['createdAt descending keeps ties in default order', 'sort=createdAt:desc', ['fullwidth', 'emoji', 'empty', 'wild', 'emile', 'emile-lower', 'zebra', 'apple', 'hello']],
+  ['documentId', 'sort=documentId', ['apple', 'emile', 'emile-lower', 'emoji', 'empty', 'fullwidth', 'hello', 'wild', 'zebra']],
+  ['through a relation: missing related rows first', 'sort=owner.name', ['emile', 'empty', 'emoji', 'fullwidth', 'hello', 'zebra', 'apple', 'emile-lower', 'wild']],
+  ['through a relation, object form, descending', 'sort[owner][name]=desc', ['emile-lower', 'wild', 'apple', 'hello', 'zebra', 'emile', 'empty', 'emoji', 'fullwidth']],
+];
+
+for (const [name, query, expected] of CASES) {
+  test(`${name} (${query})`, () => {
+    assert.equal(order(types, 'samples', query), expected);
+  });
+}
+
+test('sort=id follows the derived ids', () => {
+  const type = types.index.registry.byRouteName.get('samples')!;
+  const byId = [...types.index.entries(type, 'published', null)].sort((a, b) => a.id - b.id).map((e) => e.documentId.replace(/^s-/, ''));
+  assert.equal(order(types, 'samples', 'sort=id'), byId);
+  assert.equal(order(types, 'samples', 'sort=id:desc'), [...byId].reverse());
+});
+
+test('the blog sorted by author name matches the recorded Strapi order (case 67)', () => {
+  const type = blog.index.registry.byRouteName.get('articles')!;
+  const keys = parseSort('author.name:asc', blog.index.registry, type);
+  const sorted = sortEntries(contextOf(blog), type, blog.index.entries(type, 'published', null), keys);
+  assert.equal(sorted.map((e) => e.documentId), [
+    'frng3kwg77f1y4f8w2dv4xc9', 'ym3ujlr8u31woavwnw3hg7qx', 'n0rkkhkmxloujb87i7huf7if', 'thpng03diq57e9mwj3bzgoos', 'vbu1g17v4j38gcr3jzhybjnd',
+    'zuvut7z9xszedzzlwpit2luk', 'opniw21e4afikr4ltb3j5uzy', 'eopqbk5pxdvx55xuuk2proo9', 'z041qrnkdex5f4439ngy6wuh', 'dwskr8keskm6eso8drwmjp4i',
+  ]);
+});
+
+test('sortEntries leaves its input alone', () => {
+  const type = types.index.registry.byRouteName.get('samples')!;
+  const entries = types.index.entries(type, 'published', null);
+  const before = entries.map((e) => e.documentId);
+  sortEntries(contextOf(types), type, entries, [{ path: ['label'], order: 'desc' }]);
+  assert.equal(entries.map((e) => e.documentId), before);
+});
+
+const COMPARE_CASES: [name: string, a: unknown, b: unknown, sign: -1 | 0 | 1][] = [
+  ['NULL first', null, 0, -1],
+  ['undefined is NULL', undefined, 'a', -1],
+  ['two NULLs tie', null, null, 0],
+  ['numbers numerically', 9, 10, -1],
+  ['numbers before text', 1000, '1', -1],
+  ['bigints and numbers compare exactly', 9007199254740993n, 9007199254740992, 1],
+  ['equal bigint and number tie', 12n, 12, 0],
+  ['false before true', false, true, -1],
+  ['uppercase before lowercase', 'Z', 'a', -1],
+  ['lowercase before accented', 'z', 'é', -1],
+  ['U+FFxx before astral characters', '\uff46', '😀', -1],
+  ['astral characters after U+E000', '😀', '\ue000', 1],
+  ['a prefix first', 'ab', 'abc', -1],
+];
+
+for (const [name, a, b, sign] of COMPARE_CASES) {
+  test(`compareValues: ${name}`, () => {
+    assert.is(Math.sign(compareValues(a, b)), sign);
+    assert.is(Math.sign(compareValues(b, a)), a === b || sign === 0 ? 0 : -sign);
+  });
+}
+
+test('compareText agrees with UTF-8 byte order', () => {
+  const words = ['a', 'B', 'é', 'É', '\uff46', '😀', '\ue000', '\u07ff', '𝒜', 'z', '', 'ab'];
+  const bytes = (s: string) => [...Buffer.from(s, 'utf8')];
+  const byBytes = [...words].sort((x, y) => {
+    const a = bytes(x);
+    const b = bytes(y);
+    for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+    return a.length - b.length;
+  });
+  assert.equal([...words].sort(compareText), byBytes);
+});
+
+test.run();
