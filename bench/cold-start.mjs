@@ -6,7 +6,7 @@
 // then the heap held after load, per 10,000 documents (server in a child with --expose-gc).
 //
 //   npm run build && node bench/generate.mjs --count 100000
-//   node bench/cold-start.mjs [--dir bench/data/articles-100000] [--runs 3]
+//   node bench/cold-start.mjs [--dir <tmpdir>/cms-bench/articles-100000] [--runs 3]
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -9,7 +9,7 @@
 //   - optionally, chokidar on the same folder for comparison (--chokidar), in its own process
 //
 //   npm run build && node bench/generate.mjs --count 100000
-//   node bench/watch.mjs [--dir bench/data/articles-100000] [--edits 55] [--chokidar] [--chokidar-edits 3]
+//   node bench/watch.mjs [--dir <tmpdir>/cms-bench/articles-100000] [--edits 55] [--chokidar] [--chokidar-edits 3]
 //
 // Edited files are restored to their original bytes after each measurement.
 import { spawn } from 'node:child_process';
@@ -17,9 +17,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { defaultProjectDir } from './generate.mjs';
-import { ROOT, importDist } from './lib/dist-path.mjs';
+import { importDist } from './lib/dist-path.mjs';
 import { HOST } from './lib/server-process.mjs';
 import { machineNote } from './lib/machine-note.mjs';
 import { fixed, mb, median, percentile, positiveNumber, printTable, verdict } from './lib/stats.mjs';
@@ -159,7 +159,7 @@ async function measureOurs(dir, editCount) {
 
 /** chokidar on the articles folder, in this process (started with --expose-gc). */
 async function measureChokidar(dir, editCount) {
-  const { watch } = await import(pathToFileURL(path.join(ROOT, 'node_modules/chokidar/index.js')).href);
+  const { watch } = await import('chokidar');
   const { picked, files } = pickArticles(dir, editCount);
   fullGc();
   const before = process.memoryUsage();

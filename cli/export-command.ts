@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../server/config/load-config.js';
+import { loadConfig } from '../server/config/load-config.js';
+import { ConfigError } from '../server/config/config-error.js';
 import { LiveProject } from '../server/content-index/live-project.js';
 import { FileError } from '../server/errors/file-error.js';
 import { exportSite } from '../server/export/export-site.js';

@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig } from '../server/config/load-config.js';
+import { loadConfig } from '../server/config/load-config.js';
+import { ConfigError } from '../server/config/config-error.js';
 import { FileError } from '../server/errors/file-error.js';
 import { StartError, startServer } from '../server/http/start-server.js';
 import { createConsoleLog } from './console-log.js';

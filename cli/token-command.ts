@@ -1,5 +1,5 @@
 import { createApiToken } from '../server/auth/create-api-token.js';
-import { ConfigError } from '../server/config/load-config.js';
+import { ConfigError } from '../server/config/config-error.js';
 
 export interface TokenCreateOptions {
   dir: string;

@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type ApiTokenEntry, type ApiTokenType, isApiTokenType } from '../config/cms-config.js';
 import { isPlainObject } from '../config/is-plain-object.js';
-import { CONFIG_FILE, ConfigError, loadConfig, parseApiTokenEntry } from '../config/load-config.js';
+import { loadConfig } from '../config/load-config.js';
+import { CONFIG_FILE, ConfigError } from '../config/config-error.js';
+import { parseApiTokenEntry } from '../config/auth-option.js';
 import { writeFileAtomic } from '../store/atomic-write.js';
 import { generateApiToken, hashApiToken } from './api-token.js';
 

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CmsConfig } from '../config/cms-config.js';
-import { CONFIG_FILE, ConfigError, loadConfig } from '../config/load-config.js';
+import { loadConfig } from '../config/load-config.js';
+import { CONFIG_FILE, ConfigError } from '../config/config-error.js';
 import { FileError } from '../errors/file-error.js';
 import { parseJson } from '../schema/parse-json.js';
 import type { CheckProblem } from './check-problem.js';

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config/load-config.js';
+import { loadConfig } from '../config/load-config.js';
+import { ConfigError } from '../config/config-error.js';
 import { isPlainObject } from '../config/is-plain-object.js';
 import { ContentIndex } from '../content-index/content-index.js';
 import { generateDocumentId } from '../documents/write-documents.js';

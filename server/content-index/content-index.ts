@@ -163,8 +163,11 @@ export class ContentIndex {
     return key === undefined ? undefined : state.records.get(key);
   }
 
-  /** Records of `type` whose owning relation `attribute` holds `targetDocumentId`, in default order. */
-  sourcesOf(type: ContentType, attribute: string, targetDocumentId: string): DocumentRecord[] {
+  /**
+   * Records of `type` whose owning relation `attribute` holds `targetDocumentId`, in default order
+   * (`ordered: false` skips the sort, for callers that only test the records).
+   */
+  sourcesOf(type: ContentType, attribute: string, targetDocumentId: string, ordered = true): DocumentRecord[] {
     const state = this.stateOf(type);
     const keys = state.reverse.get(attribute)?.get(targetDocumentId);
     if (!keys) return [];
@@ -173,7 +176,7 @@ export class ContentIndex {
       const record = state.records.get(key);
       if (record) records.push(record);
     }
-    return records.sort(compareRecords);
+    return ordered ? records.sort(compareRecords) : records;
   }
 
   /**

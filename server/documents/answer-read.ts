@@ -26,6 +26,7 @@ export function prepareRead(snapshot: ProjectSnapshot, type: ContentType, action
     defaultLocale: options.config.i18n.defaultLocale,
     warn: options.warn,
     canFind: options.canFind,
+    compiled: new Map(),
   };
   return { context, query };
 }

@@ -149,7 +149,7 @@ function relatedRows(context: ReadContext, level: Level, field: string): Related
             const documentId = (row as Entry).documentId;
             if (typeof documentId !== 'string') return [];
             const out: Entry[] = [];
-            for (const record of context.index.sourcesOf(target, back, documentId)) {
+            for (const record of context.index.sourcesOf(target, back, documentId, false)) {
               if (record.locale !== locale) continue;
               const version = context.index.findEntry(target, record.documentId, context.status, locale);
               const value = version?.data[back];

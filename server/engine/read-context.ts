@@ -16,6 +16,23 @@ export interface ReadContext {
    * may not are left out (Strapi's removeRestrictedRelations). Absent: every type.
    */
   readonly canFind?: ((uid: string) => boolean) | undefined;
+  /**
+   * Predicates compiled during this request, by the filter (or other node) they come from, so a
+   * populate filter is compiled once per request rather than once per parent document.
+   */
+  readonly compiled?: Map<object, unknown> | undefined;
+}
+
+/** A value compiled from a node of the request's query, once per request when the context can hold it. */
+export function compiledOnce<T>(context: ReadContext, node: object, compile: () => T): T {
+  const cache = context.compiled;
+  if (cache === undefined) return compile();
+  let value = cache.get(node) as T | undefined;
+  if (value === undefined) {
+    value = compile();
+    cache.set(node, value);
+  }
+  return value;
 }
 
 /** The locale to read a type in: null for types that are not localized. */

@@ -29,10 +29,13 @@ export function selectEntries(context: ReadContext, type: ContentType, query: Do
   const test = tests.length === 1 ? tests[0]! : (entry: Entry) => tests.every((t) => t(entry));
   const page: Entry[] = [];
   let total = 0;
+  const counting = query.pagination.withCount;
   for (const entry of ordered) {
     if (!test(entry)) continue;
     if (total >= start && total < end) page.push(entry);
     total++;
+    // Without a count, the page is all there is to find.
+    if (!counting && total >= end) break;
   }
   return { page, total };
 }

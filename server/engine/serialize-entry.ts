@@ -7,7 +7,7 @@ import type { PopulateMap, PopulateNode, SortKey } from '../query/document-query
 import type { FilterNode } from '../query/filter-node.js';
 import { compileFilter } from './compile-filter.js';
 import { compareValues } from './field-value.js';
-import { type ReadContext, localeFor } from './read-context.js';
+import { type ReadContext, compiledOnce, localeFor } from './read-context.js';
 import { serializeScalar } from './serialize-scalar.js';
 import { sortEntries } from './sort-entries.js';
 
@@ -150,7 +150,8 @@ function resolveRelation(context: ReadContext, entry: Entry, attribute: Relation
       }
     }
   }
-  if (node.filters !== undefined) related = related.filter(compileFilter(context, target, node.filters));
+  const filters = node.filters;
+  if (filters !== undefined) related = related.filter(compiledOnce(context, filters, () => compileFilter(context, target, filters)));
   if (node.sort.length > 0) related = sortEntries(context, target, related, node.sort);
   return related.map((item) => serializeEntry(context, target, item, node.fields, node.populate));
 }
@@ -167,8 +168,10 @@ const FILE_HOLDER: ContentType = {
 };
 
 function mediaFilter(context: ReadContext, filters: FilterNode): (record: MediaRecord) => boolean {
-  const test = compileFilter(context, FILE_HOLDER, { kind: 'nested', field: 'file', where: filters });
-  return (record) => test({ ...record, locale: null, data: { file: record.path } });
+  return compiledOnce(context, filters, () => {
+    const test = compileFilter(context, FILE_HOLDER, { kind: 'nested', field: 'file', where: filters });
+    return (record: MediaRecord) => test({ ...record, locale: null, data: { file: record.path } });
+  });
 }
 
 /** Files sorted by their own fields (no sort path goes further than one step). */

@@ -101,6 +101,9 @@ async function readUploadBody(ctx: Context, config: CmsConfig, workDir: string):
   if (ctx.request.length !== undefined && ctx.request.length > config.upload.sizeLimit + config.limits.bodyBytes + MULTIPART_OVERHEAD) {
     throw new ApiError(413, 'PayloadTooLargeError', 'FileTooBig', {});
   }
+  // formidable lists files as they finish writing, not in request order; fileInfo[i] goes with
+  // the i-th file part, so the order they began in is restored below.
+  const began = new Map<object, number>();
   const parse = koaBody({
     multipart: true,
     json: true,
@@ -115,6 +118,9 @@ async function readUploadBody(ctx: Context, config: CmsConfig, workDir: string):
       maxFieldsSize: config.limits.bodyBytes,
       allowEmptyFiles: true,
       minFileSize: 0,
+      onFileBegin: (_name, file) => {
+        began.set(file, began.size);
+      },
     },
   });
   try {
@@ -126,6 +132,10 @@ async function readUploadBody(ctx: Context, config: CmsConfig, workDir: string):
       throw new ApiError(413, 'PayloadTooLargeError', FILE_TOO_BIG_CODES.includes(Number(formidable.code)) ? 'FileTooBig' : 'Entity too large', {});
     }
     throw new ApiError(400, 'BadRequestError', `Invalid multipart body: ${formidable.message}`, {});
+  }
+  const files = ctx.request.files;
+  for (const list of Object.values(files ?? {})) {
+    if (Array.isArray(list)) list.sort((a, b) => (began.get(a) ?? 0) - (began.get(b) ?? 0));
   }
 }
 

@@ -1,7 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { hashApiToken } from '../../server/auth/api-token.js';
-import { ConfigError, loadConfig } from '../../server/config/load-config.js';
+import { loadConfig } from '../../server/config/load-config.js';
+import { ConfigError } from '../../server/config/config-error.js';
 import { type TempProject, createTempProject } from '../helpers/temp-project.js';
 
 // The `auth` block of cms.config.json and its environment variables (server/config/load-config.ts).

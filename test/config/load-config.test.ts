@@ -1,7 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../../server/config/load-config.js';
+import { loadConfig } from '../../server/config/load-config.js';
+import { ConfigError } from '../../server/config/config-error.js';
 import type { ConfigOverrides } from '../../server/config/cms-config.js';
 import { createTempProject } from '../helpers/temp-project.js';
 
