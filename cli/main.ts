@@ -1,12 +1,7 @@
 #!/usr/bin/env node
+// Each command loads its own code when it runs, so `cms check` does not pay for the server's imports.
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { CHECK_FORMATS, type CheckFormat } from '../server/check/format-problems.js';
-import { runCheck } from './check-command.js';
-import { runExport } from './export-command.js';
-import { runNew } from './new-command.js';
-import { runServe } from './serve-command.js';
-import { runTokenCreate } from './token-command.js';
-import { runTypes } from './types-command.js';
 
 function parsePort(value: string): number {
   const port = Number(value);
@@ -25,6 +20,7 @@ program
   .option('-H, --host <host>', 'host to bind (default: localhost, or HOST)')
   .option('--no-watch', 'do not watch the files for changes')
   .action(async (options: { dir: string; port?: number; host?: string; watch: boolean }) => {
+    const { runServe } = await import('./serve-command.js');
     process.exitCode = await runServe(options);
   });
 
@@ -39,6 +35,7 @@ program
   .option('--clean', 'remove files an earlier export wrote that are no longer produced', false)
   .option('--all', 'export every content type, not only those the public role may read', false)
   .action(async (options: { dir: string; out: string; basePath?: string; status: string; locale?: string; clean: boolean; all: boolean }) => {
+    const { runExport } = await import('./export-command.js');
     process.exitCode = await runExport(options);
   });
 
@@ -52,6 +49,7 @@ program
   .addOption(new Option('-f, --format <format>', 'output format').choices(CHECK_FORMATS).default('text'))
   .exitOverride(usageExit)
   .action(async (options: { dir: string; format: CheckFormat }) => {
+    const { runCheck } = await import('./check-command.js');
     process.exitCode = await runCheck(options);
   });
 
@@ -62,7 +60,8 @@ program
   .option('-o, --out <path>', 'file for the TypeScript types (default: stdout); folder for --json-schema (default: <dir>/json-schema)')
   .option('--json-schema', 'write a JSON Schema per content type, for editors', false)
   .exitOverride(usageExit)
-  .action((options: { dir: string; out?: string; jsonSchema: boolean }) => {
+  .action(async (options: { dir: string; out?: string; jsonSchema: boolean }) => {
+    const { runTypes } = await import('./types-command.js');
     process.exitCode = runTypes(options);
   });
 
@@ -76,7 +75,8 @@ program
   .option('--locale <code>', 'locale of the document (default: the default locale)')
   .option('--draft', 'a draft (publishedAt null) instead of a published document', false)
   .exitOverride(usageExit)
-  .action((type: string, options: { dir: string; id?: string; set: string[]; locale?: string; draft: boolean }) => {
+  .action(async (type: string, options: { dir: string; id?: string; set: string[]; locale?: string; draft: boolean }) => {
+    const { runNew } = await import('./new-command.js');
     process.exitCode = runNew({ ...options, type });
   });
 
@@ -90,7 +90,8 @@ token
   .option('--permissions <actions>', 'for custom tokens: comma-separated action ids (api::article.article.find,…)')
   .option('-d, --dir <dir>', 'project folder', '.')
   .option('--env', 'print shell exports (CMS_API_TOKENS, API_TOKEN_SALT if unset, CMS_API_TOKEN) instead of writing the config')
-  .action((options: { dir: string; name: string; type: string; expires?: string; permissions?: string; env?: boolean }) => {
+  .action(async (options: { dir: string; name: string; type: string; expires?: string; permissions?: string; env?: boolean }) => {
+    const { runTokenCreate } = await import('./token-command.js');
     process.exitCode = runTokenCreate(options);
   });
 
