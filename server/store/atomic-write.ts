@@ -40,6 +40,39 @@ export function removeFileDurably(file: string): boolean {
   return true;
 }
 
+const TEMP_NAME = /^\..+\.(\d+)\.[0-9a-f]{8}\.tmp$/;
+
+/**
+ * Removes temp files that a writer killed before its rename left behind in a folder (ours are
+ * `.<name>.<pid>.<random>.tmp`; those of a process still running are kept). Returns how many.
+ */
+export function removeStaleTempFiles(dir: string): number {
+  let removed = 0;
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return 0;
+  }
+  for (const name of names) {
+    const pid = TEMP_NAME.exec(name)?.[1];
+    if (pid === undefined || isRunning(Number(pid))) continue;
+    fs.rmSync(path.join(dir, name), { force: true });
+    removed++;
+  }
+  return removed;
+}
+
+function isRunning(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 function syncFolder(dir: string): void {
   let fd: number | undefined;
   try {

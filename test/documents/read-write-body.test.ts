@@ -43,4 +43,19 @@ for (const row of rows) {
   });
 }
 
+test('a body nested deeper than 64 levels is refused before it is walked', () => {
+  let deep: unknown = 'x';
+  for (let i = 0; i < 70; i++) deep = [deep];
+  try {
+    readWriteBody({ data: { tags: deep } });
+    assert.unreachable('should have thrown');
+  } catch (error) {
+    assert.instance(error, ApiError);
+    assert.is((error as ApiError).message, 'The request body is nested more than 64 levels deep');
+  }
+  let shallow: unknown = 'x';
+  for (let i = 0; i < 60; i++) shallow = [shallow];
+  assert.equal(readWriteBody({ data: { tags: shallow } }), { tags: shallow });
+});
+
 test.run();

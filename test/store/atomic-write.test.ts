@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { removeFileDurably, writeFileAtomic } from '../../server/store/atomic-write.js';
+import { removeFileDurably, removeStaleTempFiles, writeFileAtomic } from '../../server/store/atomic-write.js';
 import { type TempProject, createTempProject } from '../helpers/temp-project.js';
 
 let project: TempProject;
@@ -108,6 +108,15 @@ test('a reader in another process only ever sees a whole version', async () => {
   assert.is(result.bad, 0, `${result.bad} of ${result.reads} reads saw a partial file`);
   assert.is(result.missing, 0, `${result.missing} reads found no file`);
   assert.equal(files(), ['doc.json']);
+});
+
+test('temp files of writers that are gone are removed; those of a running process stay', () => {
+  project.write('content/a.json', '{}\n');
+  project.write('content/.a.json.999999999.0123abcd.tmp', '{"half');
+  project.write(`content/.a.json.${process.pid}.0123abcd.tmp`, '{"in progress');
+  project.write('content/.notes.tmp', 'not ours');
+  assert.is(removeStaleTempFiles(path.join(project.dir, 'content')), 1);
+  assert.equal(files('content'), [`.a.json.${process.pid}.0123abcd.tmp`, '.notes.tmp', 'a.json']);
 });
 
 test.run();
