@@ -67,12 +67,17 @@ function pickArticles(dir, count) {
   return { picked, files: names.length };
 }
 
-/** Resolves when `predicate()` holds after a change batch, with the time it did. */
-function nextChangeWhere(project, predicate) {
-  return new Promise((resolve) => {
+/** Resolves when `predicate()` holds after a change batch, with the time it did; fails after 10 s. */
+function nextChangeWhere(project, predicate, what) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`the index did not see ${what} within 10 s`));
+    }, 10_000);
     const stop = project.onChange(() => {
       if (!predicate()) return;
       stop();
+      clearTimeout(timer);
       resolve({ at: performance.now(), cpu: process.cpuUsage() });
     });
   });
@@ -118,7 +123,7 @@ async function measureOurs(dir, editCount) {
     const data = JSON.parse(article.text);
     const title = `${data.title} (edit ${i})`;
     const edited = `${JSON.stringify({ ...data, title }, null, 2)}\n`;
-    const indexed = nextChangeWhere(project, () => titleOf(article.documentId) === title);
+    const indexed = nextChangeWhere(project, () => titleOf(article.documentId) === title, `the edit of ${article.file}`);
     batches = 0;
     const c0 = process.cpuUsage();
     const t0 = performance.now();
@@ -148,7 +153,7 @@ async function measureOurs(dir, editCount) {
       listMs,
     });
     // Put the file back and let the index follow before the next, isolated, edit.
-    const restored = nextChangeWhere(project, () => titleOf(article.documentId) === data.title);
+    const restored = nextChangeWhere(project, () => titleOf(article.documentId) === data.title, `the restore of ${article.file}`);
     fs.writeFileSync(article.file, article.text);
     await restored;
     await sleep(20);
@@ -174,10 +179,12 @@ async function measureChokidar(dir, editCount) {
   const after = process.memoryUsage();
   const samples = [];
   for (const [i, article] of picked.entries()) {
-    const changed = new Promise((resolve) => {
+    const changed = new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`chokidar did not report ${article.file} within 30 s`)), 30_000);
       const on = (_event, file) => {
         if (path.resolve(file) !== path.resolve(article.file)) return;
         watcher.off('all', on);
+        clearTimeout(timer);
         resolve({ at: performance.now(), cpu: process.cpuUsage() });
       };
       watcher.on('all', on);
@@ -259,7 +266,7 @@ async function main() {
 
   if (values.chokidar) {
     const chokidarEdits = positiveNumber('chokidar-edits', values['chokidar-edits']);
-    console.log(`chokidar on the same folder (${chokidarEdits} edits) …`);
+    console.log(`chokidar on the same folder (${chokidarEdits} edit${chokidarEdits === 1 ? '' : 's'}) …`);
     const other = await runChild('chokidar', dir, chokidarEdits);
     const col = (key) => other.samples.map((sample) => sample[key]);
     printTable(

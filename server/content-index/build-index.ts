@@ -17,7 +17,9 @@ export function buildIndex(projectDir: string, registry: SchemaRegistry, i18n: C
   const { documents, problems } = scanContent(projectDir, registry);
   // Default-locale files first: other locales of a single type take their documentId from it.
   documents.sort((a, b) => Number(a.file.locale !== undefined) - Number(b.file.locale !== undefined));
-  for (const stored of documents) applyStored(index, stored);
+  index.load(() => {
+    for (const stored of documents) applyStored(index, stored);
+  });
   for (const problem of problems) index.reportProblem(problem);
   return index;
 }

@@ -27,17 +27,16 @@ export function selectEntries(context: ReadContext, type: ContentType, query: Do
 
   if (tests.length === 0) return { page: ordered.slice(start, end), total: ordered.length };
   const test = tests.length === 1 ? tests[0]! : (entry: Entry) => tests.every((t) => t(entry));
-  const page: Entry[] = [];
-  let total = 0;
-  const counting = query.pagination.withCount;
-  for (const entry of ordered) {
-    if (!test(entry)) continue;
-    if (total >= start && total < end) page.push(entry);
-    total++;
-    // Without a count, the page is all there is to find.
-    if (!counting && total >= end) break;
-  }
-  return { page, total };
+  // The matches of a filter are kept until the index changes, so paging through a filtered list
+  // (or the same query from many clients) costs one scan per change, not one per request. Filters
+  // through relations read other types, hence the index-wide version in the key.
+  const key = `match|${query.status}|${locale ?? ''}|${sortKey(query.sort)}|${context.index.version}|${query.search ?? ''}|${JSON.stringify(query.filters ?? null)}`;
+  const matches = context.index.memo(type, key, () => ordered.filter(test));
+  return { page: matches.slice(start, end), total: matches.length };
+}
+
+function sortKey(sort: readonly SortKey[]): string {
+  return sort.map((k) => `${k.path.join('.')}:${k.order}`).join(',');
 }
 
 /** Whether one entry passes the query's filters (get-one with `filters`). */
@@ -55,6 +54,6 @@ function sortedView(context: ReadContext, type: ContentType, base: readonly Entr
       return target ? `${target.uid}@${context.index.typeVersion(target)}` : '';
     })
     .join(',');
-  const key = `sort|${view}|${sort.map((k) => `${k.path.join('.')}:${k.order}`).join(',')}|${dependencies}`;
+  const key = `sort|${view}|${sortKey(sort)}|${dependencies}`;
   return context.index.memo(type, key, () => sortEntries(context, type, base, sort));
 }

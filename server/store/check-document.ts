@@ -17,9 +17,15 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?$/;
 
 /** `YYYY-MM-DD` naming a day that exists (Date.parse rolls 2024-02-30 over to March 1st). */
+/** Whether the `YYYY-MM-DD` at the start of a string is a real day (no 2023-02-29), by arithmetic: this runs for every timestamp at start-up. */
 function isCalendarDate(value: string): boolean {
-  const ms = Date.parse(`${value.slice(0, 10)}T00:00:00Z`);
-  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === value.slice(0, 10);
+  const year = Number(value.slice(0, 4));
+  const month = Number(value.slice(5, 7));
+  const day = Number(value.slice(8, 10));
+  if (!(month >= 1 && month <= 12 && day >= 1)) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = month === 2 ? (leap ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+  return day <= days;
 }
 
 function isIsoDateTime(value: unknown): boolean {
@@ -55,16 +61,17 @@ function checkAttributes(
   problems: DocumentProblem[],
   topLevel: boolean,
 ): void {
-  for (const [key, value] of Object.entries(data)) {
-    const path = prefix + key;
+  // for…in and paths built only when needed: this runs for every value of every file at start-up.
+  for (const key in data) {
+    const value = data[key];
     const attribute = set.attributes.get(key);
     if (attribute === undefined) {
       const system = topLevel ? (TIMESTAMP_KEYS as readonly string[]).includes(key) || key === 'id' || key === 'documentId' || key === 'locale' : key === '__component';
-      if (!system) problems.push({ path, message: `unknown attribute "${key}"` });
+      if (!system) problems.push({ path: prefix + key, message: `unknown attribute "${key}"` });
       continue;
     }
     if (value === null || value === undefined) continue;
-    checkValue(registry, attribute, value, path, problems);
+    checkValue(registry, attribute, value, prefix + key, problems);
   }
 }
 
