@@ -84,6 +84,11 @@ function isEmpty(attribute: Attribute, value: unknown): boolean {
 
 /** Unique against the published documents (all, without D&P) of the same locale, the document itself excepted. */
 function isUnique(type: ContentType, name: string, value: unknown, options: ValidateOptions): boolean {
+  // A value the published document already holds cannot make a new duplicate: skip the scan.
+  if (options.documentId !== undefined) {
+    const own = options.index.findEntry(type, options.documentId, 'published', options.locale);
+    if (own !== undefined && own.data[name] === value) return true;
+  }
   for (const entry of options.index.entries(type, 'published', options.locale)) {
     if (entry.documentId !== options.documentId && entry.data[name] === value) return false;
   }

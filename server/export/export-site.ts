@@ -38,12 +38,11 @@ export interface ExportResult {
  * changed are written, so a second run changes nothing and an edit touches only what shows it.
  */
 export function exportSite(snapshot: ProjectSnapshot, config: CmsConfig, run: ExportRun): ExportResult {
-  const problems = [...snapshot.index.problems.values()].map((problem: FileError) => problem.format());
-  if (problems.length > 0) return { files: 0, written: 0, unchanged: 0, removed: 0, uploads: 0, bytes: 0, problems };
+  const stopped = (problems: string[]): ExportResult => ({ files: 0, written: 0, unchanged: 0, removed: 0, uploads: 0, bytes: 0, problems });
+  const fileProblems = [...snapshot.index.problems.values()].map((problem: FileError) => problem.format());
+  if (fileProblems.length > 0) return stopped(fileProblems);
 
   const items = planDocuments(snapshot, config, run);
-  const outputs = new Map<string, string>();
-  const media = new Set<string>();
   const warnings: string[] = [];
   const warn = (message: string): void => {
     if (warnings.length < 100) warnings.push(message);
@@ -52,17 +51,14 @@ export function exportSite(snapshot: ProjectSnapshot, config: CmsConfig, run: Ex
   // not read are left out, as `cms serve` leaves them out for it (unless --all exports everything).
   const caller = publicCaller(config);
   const read = { warn, canFind: run.all ? undefined : (uid: string) => canFind(caller, uid) };
-  const total = items.length + Object.keys(config.export.presets).length;
-  let done = 0;
-  for (const item of items) {
-    const body = renderRead(snapshot, config, item.type, item.documentId, item.querystring, read);
-    if (body.status !== 200) problems.push(`${item.file}: the API answered ${body.status}: ${body.text}`);
-    outputs.set(item.file, body.text);
-    collectItemMedia(snapshot, item, run, media);
-    if (++done % 500 === 0) run.onProgress?.(done, total);
-  }
+  const render = (item: ExportItem): string => renderRead(snapshot, config, item.type, item.documentId, item.querystring, read).text;
+
+  // Everything that can fail is tried before anything is written: the presets, and each type's
+  // default query on its first file. Then the files are written as they are rendered, so memory
+  // holds one body at a time rather than the whole site.
+  const problems: string[] = [];
+  const presets = new Map<string, string>();
   for (const [name, apiPath] of Object.entries(config.export.presets).sort()) {
-    const file = `api/_presets/${name}.json`;
     const target = resolveApiPath(snapshot, config, apiPath);
     if (typeof target === 'string') {
       problems.push(`export.presets.${name}: ${target}`);
@@ -70,13 +66,33 @@ export function exportSite(snapshot: ProjectSnapshot, config: CmsConfig, run: Ex
     }
     const body = renderRead(snapshot, config, target.type, target.documentId, withParams(target.querystring, run), read);
     if (body.status !== 200) problems.push(`export.presets.${name}: ${apiPath} answered ${body.status}: ${body.text}`);
-    outputs.set(file, body.text);
-    done++;
+    presets.set(`api/_presets/${name}.json`, body.text);
   }
-  run.onProgress?.(done, total);
-  if (problems.length > 0) return { files: 0, written: 0, unchanged: 0, removed: 0, uploads: 0, bytes: 0, problems };
-  outputs.set('serve.json', `${JSON.stringify(SERVE_CONFIG, null, 2)}\n`);
-  return writeOutputs(config, run, outputs, media);
+  const firstOfType = new Map<string, ExportItem>();
+  for (const item of items) if (!firstOfType.has(item.type.uid)) firstOfType.set(item.type.uid, item);
+  for (const item of firstOfType.values()) {
+    const body = renderRead(snapshot, config, item.type, item.documentId, item.querystring, read);
+    if (body.status !== 200) problems.push(`${item.file}: the API answered ${body.status}: ${body.text}`);
+  }
+  if (problems.length > 0) return stopped(problems);
+
+  const output = openOutput(run);
+  const media = new Set<string>();
+  const total = items.length + presets.size;
+  let done = 0;
+  for (const item of items) {
+    output.put(item.file, render(item));
+    collectItemMedia(snapshot, item, run, media);
+    if (++done % 500 === 0) run.onProgress?.(done, total);
+  }
+  for (const [file, text] of presets) output.put(file, text);
+  run.onProgress?.(total, total);
+  output.put('serve.json', `${JSON.stringify(SERVE_CONFIG, null, 2)}\n`);
+  for (const mediaPath of [...media].sort()) {
+    const source = path.join(config.dir, UPLOADS_DIR, mediaPath);
+    if (fs.existsSync(source)) output.put(`${UPLOADS_DIR}/${mediaPath}`, fs.readFileSync(source));
+  }
+  return { ...output.finish(), uploads: media.size, problems: [] };
 }
 
 function collectItemMedia(snapshot: ProjectSnapshot, item: ExportItem, run: ExportOptions, media: Set<string>): void {
@@ -109,7 +125,8 @@ const SERVE_CONFIG = {
   ],
 };
 
-function writeOutputs(config: CmsConfig, run: ExportRun, outputs: Map<string, string>, media: Set<string>): ExportResult {
+/** The output folder: files written only when their bytes changed, then the manifest (and --clean). */
+function openOutput(run: ExportRun): { put: (file: string, content: string | Buffer) => void; finish: () => Omit<ExportResult, 'uploads' | 'problems'> } {
   const previous = readManifest(run.outDir);
   const manifest: Record<string, string> = {};
   let written = 0;
@@ -128,30 +145,28 @@ function writeOutputs(config: CmsConfig, run: ExportRun, outputs: Map<string, st
     fs.writeFileSync(target, content);
     written++;
   };
-  for (const [file, text] of [...outputs].sort(([a], [b]) => (a < b ? -1 : 1))) put(file, text);
-  for (const mediaPath of [...media].sort()) {
-    const source = path.join(config.dir, UPLOADS_DIR, mediaPath);
-    if (fs.existsSync(source)) put(`${UPLOADS_DIR}/${mediaPath}`, fs.readFileSync(source));
-  }
-  let removed = 0;
-  for (const file of Object.keys(previous)) {
-    if (file in manifest) continue;
-    if (run.clean) {
-      fs.rmSync(path.join(run.outDir, file), { force: true });
-      removeEmptyFolders(run.outDir, path.dirname(file));
-      removed++;
-    } else if (fs.existsSync(path.join(run.outDir, file))) {
-      // Without --clean a stale file stays, and so does its entry, so a later --clean finds it.
-      manifest[file] = previous[file]!;
+  const finish = (): Omit<ExportResult, 'uploads' | 'problems'> => {
+    let removed = 0;
+    for (const file of Object.keys(previous)) {
+      if (file in manifest) continue;
+      if (run.clean) {
+        fs.rmSync(path.join(run.outDir, file), { force: true });
+        removeEmptyFolders(run.outDir, path.dirname(file));
+        removed++;
+      } else if (fs.existsSync(path.join(run.outDir, file))) {
+        // Without --clean a stale file stays, and so does its entry, so a later --clean finds it.
+        manifest[file] = previous[file]!;
+      }
     }
-  }
-  const manifestText = `${JSON.stringify({ files: sortKeys(manifest) }, null, 2)}\n`;
-  const manifestPath = path.join(run.outDir, MANIFEST_FILE);
-  if (!fs.existsSync(manifestPath) || fs.readFileSync(manifestPath, 'utf8') !== manifestText) {
-    fs.mkdirSync(run.outDir, { recursive: true });
-    fs.writeFileSync(manifestPath, manifestText);
-  }
-  return { files: Object.keys(manifest).length, written, unchanged, removed, uploads: media.size, bytes, problems: [] };
+    const manifestText = `${JSON.stringify({ files: sortKeys(manifest) }, null, 2)}\n`;
+    const manifestPath = path.join(run.outDir, MANIFEST_FILE);
+    if (!fs.existsSync(manifestPath) || fs.readFileSync(manifestPath, 'utf8') !== manifestText) {
+      fs.mkdirSync(run.outDir, { recursive: true });
+      fs.writeFileSync(manifestPath, manifestText);
+    }
+    return { files: Object.keys(manifest).length, written, unchanged, removed, bytes };
+  };
+  return { put, finish };
 }
 
 function readManifest(outDir: string): Record<string, string> {
