@@ -1,8 +1,8 @@
-import { isPlainObject } from '../config/is-plain-object.js';
 import type { ContentIndex } from '../content-index/content-index.js';
 import type { DocumentRecord } from '../content-index/entry.js';
 import type { AttributeSet, ContentType } from '../schema/content-type.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
+import { componentsHold, rewriteStoredValues } from './rewrite-stored-values.js';
 import type { FileChange } from './write-files.js';
 
 /** What one write is about to put in files, by path (null: removed): its side effects build on it. */
@@ -60,7 +60,7 @@ export function referenceCleanupChanges(index: ContentIndex, deleted: ContentTyp
   const registry = index.registry;
   for (const type of registry.contentTypes.values()) {
     const direct = [...type.attributes].filter(([, a]) => a.kind === 'relation' && a.mappedBy === undefined && a.target === deleted.uid).map(([n]) => n);
-    const nested = refersThroughComponents(registry, type, deleted.uid, new Set());
+    const nested = componentsHold(registry, type, (attribute) => attribute.kind === 'relation' && attribute.target === deleted.uid);
     const records = new Set<DocumentRecord>();
     for (const name of direct) for (const record of index.sourcesOf(type, name, documentId)) records.add(record);
     if (nested) {
@@ -112,48 +112,11 @@ function withoutReference(data: Readonly<Record<string, unknown>>, name: string,
   return value === documentId ? { ...data, [name]: null } : undefined;
 }
 
-function refersThroughComponents(registry: SchemaRegistry, set: AttributeSet, targetUid: string, seen: Set<string>): boolean {
-  for (const attribute of set.attributes.values()) {
-    const uids = attribute.kind === 'component' ? [attribute.component] : attribute.kind === 'dynamiczone' ? attribute.components : [];
-    for (const uid of uids) {
-      if (seen.has(uid)) continue;
-      seen.add(uid);
-      const component = registry.components.get(uid);
-      if (!component) continue;
-      for (const inner of component.attributes.values()) if (inner.kind === 'relation' && inner.target === targetUid) return true;
-      if (refersThroughComponents(registry, component, targetUid, seen)) return true;
-    }
-  }
-  return false;
-}
-
 /** The data without any reference to the document, at any depth; undefined when nothing changed. */
 function removeDeep(registry: SchemaRegistry, set: AttributeSet, data: Readonly<Record<string, unknown>>, targetUid: string, documentId: string): Record<string, unknown> | undefined {
-  let out: Record<string, unknown> | undefined;
-  for (const [name, attribute] of set.attributes) {
-    const value = data[name];
-    let next: unknown = value;
-    if (attribute.kind === 'relation' && attribute.mappedBy === undefined && attribute.target === targetUid) {
-      if (attribute.toMany && Array.isArray(value) && value.includes(documentId)) next = value.filter((id) => id !== documentId);
-      if (!attribute.toMany && value === documentId) next = null;
-    } else if (attribute.kind === 'component' || attribute.kind === 'dynamiczone') {
-      const items = Array.isArray(value) ? value : isPlainObject(value) ? [value] : [];
-      let changed = false;
-      const mapped = items.map((item) => {
-        if (!isPlainObject(item)) return item;
-        const uid = attribute.kind === 'component' ? attribute.component : item['__component'];
-        const component = typeof uid === 'string' ? registry.components.get(uid) : undefined;
-        const inner = component && removeDeep(registry, component, item, targetUid, documentId);
-        if (inner === undefined) return item;
-        changed = true;
-        return inner;
-      });
-      if (changed) next = Array.isArray(value) ? mapped : mapped[0];
-    }
-    if (next !== value) {
-      out ??= { ...data };
-      out[name] = next;
-    }
-  }
-  return out;
+  return rewriteStoredValues(registry, set, data, (attribute, value) => {
+    if (attribute.kind !== 'relation' || attribute.mappedBy !== undefined || attribute.target !== targetUid) return value;
+    if (attribute.toMany) return Array.isArray(value) && value.includes(documentId) ? value.filter((id) => id !== documentId) : value;
+    return value === documentId ? null : value;
+  });
 }

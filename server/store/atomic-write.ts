@@ -73,7 +73,8 @@ function isRunning(pid: number): boolean {
   }
 }
 
-function syncFolder(dir: string): void {
+/** fsyncs a folder, so a rename or removal in it survives a crash (where the file system allows). */
+export function syncFolder(dir: string): void {
   let fd: number | undefined;
   try {
     fd = fs.openSync(dir, 'r');

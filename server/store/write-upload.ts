@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { FileError } from '../errors/file-error.js';
-import { removeFileDurably, writeFileAtomic } from './atomic-write.js';
+import { removeFileDurably, syncFolder, writeFileAtomic } from './atomic-write.js';
 import { SIDECAR_SUFFIX, UPLOADS_DIR, isMediaPath } from './read-media.js';
 
 /** One file an upload writes under uploads/: a copy of a prepared file, or a sidecar's JSON. */
@@ -75,14 +75,3 @@ function copyFileAtomic(source: string, target: string): void {
   syncFolder(dir);
 }
 
-function syncFolder(dir: string): void {
-  let fd: number | undefined;
-  try {
-    fd = fs.openSync(dir, 'r');
-    fs.fsyncSync(fd);
-  } catch {
-    // Some file systems cannot fsync a folder; the rename is still atomic.
-  } finally {
-    if (fd !== undefined) fs.closeSync(fd);
-  }
-}

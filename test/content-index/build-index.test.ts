@@ -18,7 +18,7 @@ function build(fixture = 'blog', prepare?: (project: TempProject) => void): Buil
   const project = createTempProject(fixture);
   prepare?.(project);
   const registry = loadSchemas(project.dir);
-  return { project, registry, index: buildIndex(project.dir, registry, { defaultLocale: 'en', locales: [{ code: 'en', name: 'English' }] }) };
+  return { project, registry, index: buildIndex(project.dir, registry, ENGLISH) };
 }
 
 /** Rewrites a content file through `change` and lets the index see it. */

@@ -75,7 +75,7 @@ test('sidecar values of the wrong kind fall back to what the file says', () => {
 test('the media index of the blog: sidecar fields, size in kB and PNG dimensions', () => {
   const project = createTempProject('blog');
   try {
-    const index = buildIndex(project.dir, loadSchemas(project.dir), { defaultLocale: 'en', locales: [{ code: 'en', name: 'English' }] });
+    const index = buildIndex(project.dir, loadSchemas(project.dir), ENGLISH);
     assert.is(index.media.size, 2);
     const red = index.media.findByPath('red_pixel_3285557a91.png')!;
     assert.is(red.documentId, 'c204icfjn5vdpgzahsrokfd2');
@@ -99,7 +99,7 @@ test('the media index of the blog: sidecar fields, size in kB and PNG dimensions
 test('a file dropped into uploads/ without a sidecar is a media record; it follows the sidecar and removal', () => {
   const project = createTempProject('blog');
   try {
-    const index = buildIndex(project.dir, loadSchemas(project.dir), { defaultLocale: 'en', locales: [{ code: 'en', name: 'English' }] });
+    const index = buildIndex(project.dir, loadSchemas(project.dir), ENGLISH);
     fs.mkdirSync(path.join(project.dir, 'uploads/new'), { recursive: true });
     fs.copyFileSync(path.join(project.dir, 'uploads/red_pixel_3285557a91.png'), path.join(project.dir, 'uploads/new/dropped.png'));
     syncUploadPath(index, project.dir, 'uploads/new/dropped.png');
