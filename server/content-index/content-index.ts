@@ -217,9 +217,9 @@ export class ContentIndex {
     return value;
   }
 
-  /** Changes whenever any document changes: the key for caches that read across types. */
+  /** Changes whenever any document or media file changes: the key for caches that read across types. */
   get version(): number {
-    return this.changes;
+    return this.changes + this.media.version;
   }
 
   /** Changes whenever a document of the type changes: the key for caches derived from it. */

@@ -15,8 +15,15 @@ export class MediaIndex {
   private readonly byPath = new Map<string, MediaRecord>();
   private readonly byId = new Map<number, MediaRecord>();
   private sorted: MediaRecord[] | undefined;
+  private changes = 0;
+
+  /** Changes whenever a file is added, changed or removed. */
+  get version(): number {
+    return this.changes;
+  }
 
   apply(record: MediaRecord): void {
+    this.changes++;
     this.remove(record.path);
     this.files.set(record.path, record);
     const claimed: string[] = [];
@@ -31,6 +38,7 @@ export class MediaIndex {
   }
 
   remove(path: string): boolean {
+    this.changes++;
     const old = this.files.get(path);
     if (!old) return false;
     this.files.delete(path);

@@ -10,6 +10,7 @@ import type { ReadContext } from '../engine/read-context.js';
 import { serializeEntry } from '../engine/serialize-entry.js';
 import { toV4Format } from '../engine/to-v4-format.js';
 import { authorize, findPermission } from './authorize.js';
+import { type ReadCache, createReadCache } from './read-cache.js';
 import { notFoundError } from '../errors/api-error.js';
 import type { DocumentQuery } from '../query/document-query.js';
 import type { RouteAction } from '../query/parse-document-query.js';
@@ -30,15 +31,16 @@ export function createContentRouter(snapshot: ProjectSnapshot, deps: RouteDepend
   const router = new Router({ prefix: deps.config.rest.prefix });
   const body = jsonBody(deps.config);
   const writes: WriteContext = { project: deps.project, defaultLocale: deps.defaultLocale, now: () => new Date().toISOString() };
+  const cache = createReadCache(READ_CACHE_BYTES);
   for (const type of snapshot.registry.contentTypes.values()) {
     const base = `/${routeName(type)}`;
     const can = (action: string): Middleware => authorize(deps.config, `${type.uid}.${action}`);
     if (type.kind === 'collectionType') {
       router.get(base, can('find'), (ctx) => {
-        respond(ctx, type, deps, answerRead(deps.snapshot(), type, undefined, ctx.querystring, readOptions(ctx, deps)));
+        respondRead(ctx, type, deps, cache, undefined);
       });
       router.get(`${base}/:documentId`, can('findOne'), (ctx) => {
-        respond(ctx, type, deps, answerRead(deps.snapshot(), type, String(ctx.params['documentId']), ctx.querystring, readOptions(ctx, deps)));
+        respondRead(ctx, type, deps, cache, String(ctx.params['documentId']));
       });
       router.post(base, can('create'), body, (ctx) => {
         const { context, query } = prepare(ctx, type, 'create', deps);
@@ -59,7 +61,7 @@ export function createContentRouter(snapshot: ProjectSnapshot, deps: RouteDepend
       });
     } else {
       router.get(base, can('find'), (ctx) => {
-        respond(ctx, type, deps, answerRead(deps.snapshot(), type, undefined, ctx.querystring, readOptions(ctx, deps)));
+        respondRead(ctx, type, deps, cache, undefined);
       });
       router.put(base, can('update'), body, (ctx) => {
         const { context, query } = prepare(ctx, type, 'update', deps);
@@ -85,6 +87,22 @@ function jsonBody(config: CmsConfig): Middleware {
 function serializeWritten(deps: RouteDependencies, context: ReadContext, type: ContentType, entry: Entry, query: DocumentQuery): Record<string, unknown> {
   const fresh: ReadContext = { ...context, index: deps.snapshot().index };
   return serializeEntry(fresh, type, entry, query.fields, query.populate);
+}
+
+/** Room for cached read answers, in characters. */
+const READ_CACHE_BYTES = 32 * 1024 * 1024;
+
+/** A read route's answer: from the cache while the index is unchanged, else computed and kept. */
+function respondRead(ctx: Context, type: ContentType, deps: RouteDependencies, cache: ReadCache, documentId: string | undefined): void {
+  const snapshot = deps.snapshot();
+  let text = cache.get(ctx, snapshot.index);
+  if (text === undefined) {
+    const body = answerRead(snapshot, type, documentId, ctx.querystring, readOptions(ctx, deps));
+    text = JSON.stringify(ctx.get('Strapi-Response-Format') === 'v4' ? { data: toV4Format(snapshot.registry, type, body.data), meta: body.meta } : body);
+    cache.set(ctx, snapshot.index, text);
+  }
+  ctx.type = 'application/json; charset=utf-8';
+  ctx.body = text;
 }
 
 /** Sends `{data, meta}`, in Strapi v4's shape when the client asks with `Strapi-Response-Format: v4`. */

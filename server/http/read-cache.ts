@@ -1,0 +1,50 @@
+import type { Context } from 'koa';
+import type { ContentIndex } from '../content-index/content-index.js';
+import { callerOf } from './authorize.js';
+
+/**
+ * Answers of read routes, as the JSON text sent, kept until the index changes: a repeated read
+ * (the same URL, caller and response format) skips parsing, serializing and stringifying.
+ * Bounded by total size; a new index (a change, or reloaded schemas) empties it.
+ */
+export interface ReadCache {
+  get(ctx: Context, index: ContentIndex): string | undefined;
+  set(ctx: Context, index: ContentIndex, text: string): void;
+}
+
+export function createReadCache(maxBytes: number): ReadCache {
+  let entries = new Map<string, string>();
+  let bytes = 0;
+  let forIndex: ContentIndex | undefined;
+  let forVersion = -1;
+  const fresh = (index: ContentIndex): void => {
+    if (forIndex === index && forVersion === index.version) return;
+    entries = new Map();
+    bytes = 0;
+    forIndex = index;
+    forVersion = index.version;
+  };
+  return {
+    get(ctx, index) {
+      fresh(index);
+      return entries.get(keyOf(ctx));
+    },
+    set(ctx, index, text) {
+      fresh(index);
+      if (text.length > maxBytes / 4) return;
+      if (bytes + text.length > maxBytes) {
+        entries = new Map();
+        bytes = 0;
+      }
+      entries.set(keyOf(ctx), text);
+      bytes += text.length;
+    },
+  };
+}
+
+/** Who asks (what they may see differs), in which format, for which URL. */
+function keyOf(ctx: Context): string {
+  const caller = callerOf(ctx);
+  const who = caller === undefined ? 'public' : caller.kind === 'api-token' ? `token:${caller.token.name}` : caller.kind === 'user' ? `role:${caller.user.role}` : 'public';
+  return `${who}|${ctx.get('Strapi-Response-Format') === 'v4' ? 'v4' : 'v5'}|${ctx.url}`;
+}
