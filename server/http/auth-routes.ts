@@ -1,5 +1,4 @@
 import Router from '@koa/router';
-import { koaBody } from 'koa-body';
 import type { AuthState } from '../auth/auth-state.js';
 import { AUTH_ACTIONS } from '../auth/caller.js';
 import { logIn } from '../auth/log-in.js';
@@ -7,6 +6,7 @@ import { registerUser } from '../auth/register-user.js';
 import { toPublicUser } from '../auth/stored-user.js';
 import { ApiError } from '../errors/api-error.js';
 import { authorize, callerOf } from './authorize.js';
+import { lazyBody } from './lazy-body.js';
 
 /**
  * The users-permissions routes Strapi clients use: sign in, sign up, who am I. Their answers are
@@ -15,7 +15,7 @@ import { authorize, callerOf } from './authorize.js';
 export function createAuthRouter(state: AuthState): Router {
   const { config } = state;
   const router = new Router({ prefix: config.rest.prefix });
-  const body = koaBody({ jsonLimit: config.limits.bodyBytes, urlencoded: false, multipart: false, text: false });
+  const body = lazyBody({ jsonLimit: config.limits.bodyBytes, urlencoded: false, multipart: false, text: false });
   router.post('/auth/local', authorize(config, AUTH_ACTIONS.logIn), body, async (ctx) => {
     ctx.body = await logIn(state, ctx.request.body);
   });

@@ -1,6 +1,5 @@
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import { koaBody } from 'koa-body';
 import type { CmsConfig } from '../config/cms-config.js';
 import type { Entry } from '../content-index/entry.js';
 import type { LiveProject, ProjectSnapshot } from '../content-index/live-project.js';
@@ -10,6 +9,7 @@ import type { ReadContext } from '../engine/read-context.js';
 import { serializeEntry } from '../engine/serialize-entry.js';
 import { toV4Format } from '../engine/to-v4-format.js';
 import { authorize, findPermission } from './authorize.js';
+import { lazyBody } from './lazy-body.js';
 import { type ReadCache, createReadCache } from './read-cache.js';
 import { notFoundError } from '../errors/api-error.js';
 import type { DocumentQuery } from '../query/document-query.js';
@@ -80,7 +80,7 @@ export function createContentRouter(snapshot: ProjectSnapshot, deps: RouteDepend
 
 /** JSON bodies up to the configured size; text bodies are read (and then lack `data`), others ignored. */
 function jsonBody(config: CmsConfig): Middleware {
-  return koaBody({ jsonLimit: config.limits.bodyBytes, textLimit: config.limits.bodyBytes, urlencoded: false, multipart: false, text: true, patchKoa: true });
+  return lazyBody({ jsonLimit: config.limits.bodyBytes, textLimit: config.limits.bodyBytes, urlencoded: false, multipart: false, text: true, patchKoa: true });
 }
 
 /** The document a write produced, read back through the index as the next GET would see it. */

@@ -4,7 +4,6 @@ import path from 'node:path';
 import Router from '@koa/router';
 import type { File as FormidableFile } from 'formidable';
 import type { Context } from 'koa';
-import { koaBody } from 'koa-body';
 import type { CmsConfig } from '../config/cms-config.js';
 import { isPlainObject } from '../config/is-plain-object.js';
 import type { LiveProject, ProjectSnapshot } from '../content-index/live-project.js';
@@ -16,6 +15,7 @@ import { serializeMedia } from '../engine/serialize-entry.js';
 import { ApiError, validationError } from '../errors/api-error.js';
 import { parseQueryString } from '../query/parse-query-string.js';
 import { authorize } from './authorize.js';
+import { type BodyOptions, parseBody } from './lazy-body.js';
 
 export interface UploadRouteDependencies {
   readonly config: CmsConfig;
@@ -104,7 +104,7 @@ async function readUploadBody(ctx: Context, config: CmsConfig, workDir: string):
   // formidable lists files as they finish writing, not in request order; fileInfo[i] goes with
   // the i-th file part, so the order they began in is restored below.
   const began = new Map<object, number>();
-  const parse = koaBody({
+  const options: BodyOptions = {
     multipart: true,
     json: true,
     urlencoded: false,
@@ -122,9 +122,9 @@ async function readUploadBody(ctx: Context, config: CmsConfig, workDir: string):
         began.set(file, began.size);
       },
     },
-  });
+  };
   try {
-    await parse(ctx, async () => {});
+    await parseBody(ctx, options);
   } catch (error) {
     const formidable = error as { code?: unknown; httpCode?: unknown; message: string };
     if (typeof formidable.httpCode !== 'number') throw error;
