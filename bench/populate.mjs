@@ -6,15 +6,13 @@
 //
 //   npm run build && node bench/generate.mjs --count 10000
 //   node bench/populate.mjs [--counts 10000] [--duration 10] [--warmup 2] [--connections 10]
-import fs from 'node:fs';
-import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { defaultProjectDir } from './generate.mjs';
 import { startBareServer } from './lib/bare-server-process.mjs';
 import { loadTest, timedGet } from './lib/load-test.mjs';
+import { readLoadOptions } from './lib/load-options.mjs';
 import { machineNote } from './lib/machine-note.mjs';
 import { startServerProcess } from './lib/server-process.mjs';
-import { fixed, positiveNumber, printTable, verdict } from './lib/stats.mjs';
+import { fixed, printTable, verdict } from './lib/stats.mjs';
 
 const ROUTE = '/api/articles?populate=*';
 const STRAPI_RPS = 70;
@@ -41,26 +39,7 @@ async function benchProject(dir, options) {
 }
 
 async function main() {
-  const { values } = parseArgs({
-    options: {
-      counts: { type: 'string', default: '10000' },
-      duration: { type: 'string', default: '10' },
-      warmup: { type: 'string', default: '2' },
-      connections: { type: 'string', default: '10' },
-    },
-  });
-  const options = {
-    duration: positiveNumber('duration', values.duration),
-    warmup: Number(values.warmup),
-    connections: positiveNumber('connections', values.connections),
-  };
-  const counts = values.counts.split(',').map((count) => positiveNumber('counts', count));
-  for (const count of counts) {
-    const dir = defaultProjectDir(count);
-    if (!fs.existsSync(path.join(dir, 'content'))) throw new Error(`${dir} is missing: run node bench/generate.mjs --count ${count}`);
-  }
-  console.log(`autocannon: ${options.connections} connections, ${options.warmup} s warm-up then ${options.duration} s per case`);
-  console.log(machineNote());
+  const { options, counts } = readLoadOptions('10000');
   for (const count of counts) {
     const { first, populated, ceiling } = await benchProject(defaultProjectDir(count), options);
     console.log();

@@ -9,15 +9,13 @@
 //
 //   npm run build && node bench/generate.mjs --count 100000 && node bench/generate.mjs --count 10000
 //   node bench/query.mjs [--counts 100000,10000] [--duration 10] [--warmup 2] [--connections 10]
-import fs from 'node:fs';
-import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { defaultProjectDir } from './generate.mjs';
 import { startBareServer } from './lib/bare-server-process.mjs';
 import { loadTest, timedGet } from './lib/load-test.mjs';
 import { startServerProcess } from './lib/server-process.mjs';
+import { readLoadOptions } from './lib/load-options.mjs';
 import { machineNote } from './lib/machine-note.mjs';
-import { fixed, positiveNumber, printTable, verdict } from './lib/stats.mjs';
+import { fixed, printTable, verdict } from './lib/stats.mjs';
 
 const FILTERED = '/api/articles?filters[views][$gt]=500&filters[category][$eq]=news&sort=title:asc&pagination[pageSize]=25';
 const SORTED = '/api/articles?sort=title:asc';
@@ -52,26 +50,7 @@ async function benchProject(dir, options) {
 }
 
 async function main() {
-  const { values } = parseArgs({
-    options: {
-      counts: { type: 'string', default: '100000,10000' },
-      duration: { type: 'string', default: '10' },
-      warmup: { type: 'string', default: '2' },
-      connections: { type: 'string', default: '10' },
-    },
-  });
-  const options = {
-    duration: positiveNumber('duration', values.duration),
-    warmup: Number(values.warmup),
-    connections: positiveNumber('connections', values.connections),
-  };
-  const counts = values.counts.split(',').map((count) => positiveNumber('counts', count));
-  for (const count of counts) {
-    const dir = defaultProjectDir(count);
-    if (!fs.existsSync(path.join(dir, 'content'))) throw new Error(`${dir} is missing: run node bench/generate.mjs --count ${count}`);
-  }
-  console.log(`autocannon: ${options.connections} connections, ${options.warmup} s warm-up then ${options.duration} s per case`);
-  console.log(machineNote());
+  const { options, counts } = readLoadOptions('100000,10000');
   for (const count of counts) {
     const results = await benchProject(defaultProjectDir(count), options);
     const bare = results.at(-1);
