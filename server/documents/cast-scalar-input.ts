@@ -1,6 +1,7 @@
 import type { ScalarAttribute } from '../schema/attribute.js';
 import { validationError } from '../errors/api-error.js';
 import { typeErrorMessage } from './yup-messages.js';
+import { canonicalTime } from '../schema/date-time-text.js';
 
 /** A cast value, or the yup-style problem with it. */
 export type CastResult = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly message: string; readonly value: unknown };
@@ -51,11 +52,9 @@ export function castScalarInput(attribute: ScalarAttribute, value: unknown, path
       return { ok: true, value: match[1] };
     }
     case 'time': {
-      const match = typeof value === 'string' ? /^(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/.exec(value) : null;
-      if (!match || Number(match[1]) > 23 || Number(match[2]) > 59 || Number(match[3] ?? 0) > 59) {
-        throw validationError('Invalid time format, expected HH:mm:ss.SSS', {});
-      }
-      return { ok: true, value: `${match[1]}:${match[2]}:${match[3] ?? '00'}.${(match[4] ?? '').padEnd(3, '0')}` };
+      const time = typeof value === 'string' ? canonicalTime(value) : undefined;
+      if (time === undefined) throw validationError('Invalid time format, expected HH:mm:ss.SSS', {});
+      return { ok: true, value: time };
     }
     case 'datetime': {
       const ms = typeof value === 'string' || typeof value === 'number' ? new Date(value).getTime() : Number.NaN;

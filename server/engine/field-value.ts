@@ -1,5 +1,6 @@
 import type { Entry } from '../content-index/entry.js';
 import type { ScalarType } from '../schema/attribute.js';
+import { canonicalTime } from '../schema/date-time-text.js';
 
 /** A row the engine filters and sorts: a document version, a component value or a media record. */
 export type Row = Entry | Readonly<Record<string, unknown>>;
@@ -57,7 +58,7 @@ export function comparable(type: ScalarType | 'system', value: unknown): string 
       return Number.isNaN(ms) ? String(value) : new Date(ms).toISOString();
     }
     case 'time':
-      return normalizeTime(String(value));
+      return canonicalTime(String(value)) ?? String(value);
     case 'json':
     case 'blocks':
       // The column holds JSON text: a stored string is `"text"`, quotes included.
@@ -67,10 +68,6 @@ export function comparable(type: ScalarType | 'system', value: unknown): string 
   }
 }
 
-function normalizeTime(value: string): string {
-  const match = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/.exec(value);
-  return match ? `${match[1]}:${match[2]}:${match[3] ?? '00'}.${(match[4] ?? '').padEnd(3, '0')}` : value;
-}
 
 export type TextAnchor = 'contains' | 'start' | 'end' | 'whole';
 

@@ -1,4 +1,5 @@
 import type { ScalarType } from '../schema/attribute.js';
+import { canonicalTime } from '../schema/date-time-text.js';
 
 /** A stored scalar in the form Strapi's REST API answers with (`null` when absent). */
 export function serializeScalar(type: ScalarType, value: unknown): unknown {
@@ -9,7 +10,7 @@ export function serializeScalar(type: ScalarType, value: unknown): unknown {
     case 'date':
       return typeof value === 'string' && value.length > 10 && value[10] === 'T' ? value.slice(0, 10) : value;
     case 'time':
-      return typeof value === 'string' ? normalizeTime(value) : value;
+      return typeof value === 'string' ? (canonicalTime(value) ?? value) : value;
     case 'datetime': {
       if (typeof value !== 'string') return value;
       const ms = Date.parse(value);
@@ -28,9 +29,3 @@ export function serializeScalar(type: ScalarType, value: unknown): unknown {
   }
 }
 
-/** `HH:mm` / `HH:mm:ss` / `HH:mm:ss.S` → `HH:mm:ss.SSS`. */
-function normalizeTime(value: string): string {
-  const match = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/.exec(value);
-  if (!match) return value;
-  return `${match[1]}:${match[2]}:${match[3] ?? '00'}.${(match[4] ?? '').padEnd(3, '0')}`;
-}

@@ -1,5 +1,6 @@
 import { validationError } from '../errors/api-error.js';
 import type { ScalarType } from '../schema/attribute.js';
+import { canonicalTime, isCalendarDay } from '../schema/date-time-text.js';
 
 /** The types a filter value is cast to; `string` covers every text type. */
 export type FilterValueType = ScalarType | 'string';
@@ -50,11 +51,10 @@ export function castFilterValue(type: FilterValueType, value: unknown, key: stri
       return fail();
     case 'date': {
       const match = /^(\d{4})-(\d{2})-(\d{2})(?:T.*)?$/.exec(text);
-      return match && isCalendarDate(Number(match[1]), Number(match[2]), Number(match[3])) && !Number.isNaN(Date.parse(text)) ? text.slice(0, 10) : fail();
+      return match && isCalendarDay(Number(match[1]), Number(match[2]), Number(match[3])) && !Number.isNaN(Date.parse(text)) ? text.slice(0, 10) : fail();
     }
     case 'time': {
-      const match = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.(\d{1,3}))?)?$/.exec(text);
-      return match ? `${match[1]}:${match[2]}:${match[3] ?? '00'}.${(match[4] ?? '').padEnd(3, '0')}` : fail();
+      return canonicalTime(text) ?? fail();
     }
     case 'datetime': {
       const ms = parseInstant(text);
@@ -79,16 +79,12 @@ function parseInstant(text: string): number | undefined {
   if (/^-?\d+$/.test(text)) ms = Number(text);
   else if (ISO_INSTANT.test(text)) {
     const [year = 0, month = 0, day = 0] = text.slice(0, 10).split('-').map(Number);
-    if (!isCalendarDate(year, month, day)) return undefined;
+    if (!isCalendarDay(year, month, day)) return undefined;
     ms = Date.parse(text);
   } else return undefined;
   return Number.isFinite(ms) && Math.abs(ms) <= MAX_TIME_MS ? ms : undefined;
 }
 
-function isCalendarDate(year: number, month: number, day: number): boolean {
-  if (month < 1 || month > 12 || day < 1) return false;
-  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
 
 /** `$null` / `$notNull` take any value: t/1/true and f/0/false, then plain truthiness ('' is false). */
 export function castNullFlag(value: unknown): boolean {

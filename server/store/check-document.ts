@@ -3,6 +3,7 @@ import type { Attribute, ScalarAttribute } from '../schema/attribute.js';
 import type { AttributeSet, ContentType } from '../schema/content-type.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import { isDocumentId } from './content-path.js';
+import { canonicalTime, startsWithCalendarDay } from '../schema/date-time-text.js';
 
 export const TIMESTAMP_KEYS = ['createdAt', 'updatedAt', 'publishedAt'] as const;
 
@@ -14,22 +15,9 @@ export interface DocumentProblem {
 
 const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?$/;
-
-/** `YYYY-MM-DD` naming a day that exists (Date.parse rolls 2024-02-30 over to March 1st). */
-/** Whether the `YYYY-MM-DD` at the start of a string is a real day (no 2023-02-29), by arithmetic: this runs for every timestamp at start-up. */
-function isCalendarDate(value: string): boolean {
-  const year = Number(value.slice(0, 4));
-  const month = Number(value.slice(5, 7));
-  const day = Number(value.slice(8, 10));
-  if (!(month >= 1 && month <= 12 && day >= 1)) return false;
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  const days = month === 2 ? (leap ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
-  return day <= days;
-}
 
 function isIsoDateTime(value: unknown): boolean {
-  return typeof value === 'string' && ISO_DATETIME.test(value) && isCalendarDate(value) && !Number.isNaN(Date.parse(value));
+  return typeof value === 'string' && ISO_DATETIME.test(value) && startsWithCalendarDay(value) && !Number.isNaN(Date.parse(value));
 }
 
 /**
@@ -161,9 +149,9 @@ function scalarMismatch(attribute: ScalarAttribute, value: unknown): string | un
     case 'boolean':
       return typeof value === 'boolean' ? undefined : 'true or false';
     case 'date':
-      return (typeof value === 'string' && ISO_DATE.test(value) && isCalendarDate(value)) || isIsoDateTime(value) ? undefined : 'a date (YYYY-MM-DD)';
+      return (typeof value === 'string' && ISO_DATE.test(value) && startsWithCalendarDay(value)) || isIsoDateTime(value) ? undefined : 'a date (YYYY-MM-DD)';
     case 'time':
-      return typeof value === 'string' && TIME.test(value) ? undefined : 'a time (HH:mm:ss.SSS)';
+      return typeof value === 'string' && canonicalTime(value) !== undefined ? undefined : 'a time (HH:mm:ss.SSS)';
     case 'datetime':
       return isIsoDateTime(value) ? undefined : 'an ISO 8601 date-time';
     case 'timestamp':

@@ -1,0 +1,25 @@
+/**
+ * The text forms of dates and times, shared by reading files, casting filters and writes, and
+ * answering: one definition of what a valid day or time of day is.
+ */
+
+const TIME_OF_DAY = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.(\d{1,3}))?)?$/;
+
+/** `HH:mm`, `HH:mm:ss` or `HH:mm:ss.S…` → `HH:mm:ss.SSS`; undefined when it is not a time of day. */
+export function canonicalTime(value: string): string | undefined {
+  const match = TIME_OF_DAY.exec(value);
+  return match ? `${match[1]}:${match[2]}:${match[3] ?? '00'}.${(match[4] ?? '').padEnd(3, '0')}` : undefined;
+}
+
+/** Whether year, month and day name a day that exists (no 2023-02-29), by arithmetic. */
+export function isCalendarDay(year: number, month: number, day: number): boolean {
+  if (!(month >= 1 && month <= 12 && day >= 1)) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = month === 2 ? (leap ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+  return day <= days;
+}
+
+/** Whether the `YYYY-MM-DD` at the start of a string is a day that exists. */
+export function startsWithCalendarDay(value: string): boolean {
+  return isCalendarDay(Number(value.slice(0, 4)), Number(value.slice(5, 7)), Number(value.slice(8, 10)));
+}
