@@ -3,6 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadConfig } from '../../server/config/load-config.js';
 import { ApiError } from '../../server/errors/api-error.js';
+import { expectApiError } from '../helpers/expect-api-error.js';
 import { parseFields } from '../../server/query/parse-fields.js';
 import { parseQueryString } from '../../server/query/parse-query-string.js';
 import { loadSchemas } from '../../server/schema/load-schemas.js';
@@ -63,16 +64,7 @@ const ERRORS: [name: string, query: string, expected: { message: string; details
 
 for (const [name, query, expected, registry] of ERRORS) {
   test(`400: ${name} (${query})`, () => {
-    try {
-      parse(query, registry === 'blog' ? blog : types, registry === 'blog' ? 'articles' : 'samples');
-      assert.unreachable('should have thrown');
-    } catch (error) {
-      assert.instance(error, ApiError);
-      const apiError = error as ApiError;
-      assert.is(apiError.status, 400);
-      assert.is(apiError.message, expected.message);
-      assert.equal(apiError.details, expected.details);
-    }
+    expectApiError(() => parse(query, registry === 'blog' ? blog : types, registry === 'blog' ? 'articles' : 'samples'), { status: 400, ...expected });
   });
 }
 

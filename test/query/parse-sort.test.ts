@@ -2,7 +2,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadConfig } from '../../server/config/load-config.js';
-import { ApiError } from '../../server/errors/api-error.js';
+import { expectApiError } from '../helpers/expect-api-error.js';
 import type { SortKey } from '../../server/query/document-query.js';
 import { parseQueryString } from '../../server/query/parse-query-string.js';
 import { parseSort } from '../../server/query/parse-sort.js';
@@ -84,17 +84,11 @@ const ERRORS: [name: string, query: string, expected: { message: string; details
 
 for (const [name, query, expected, registry] of ERRORS) {
   test(`400: ${name} (${query})`, () => {
-    try {
-      parse(query, registry === 'blog' ? blog : types, registry === 'blog' ? 'articles' : 'samples');
-      assert.unreachable('should have thrown');
-    } catch (error) {
-      assert.instance(error, ApiError);
-      const apiError = error as ApiError;
-      assert.is(apiError.status, 400);
-      assert.is(apiError.errorName, 'ValidationError');
-      assert.is(apiError.message, expected.message);
-      assert.equal(apiError.details, expected.details);
-    }
+    expectApiError(() => parse(query, registry === 'blog' ? blog : types, registry === 'blog' ? 'articles' : 'samples'), {
+      status: 400,
+      name: 'ValidationError',
+      ...expected,
+    });
   });
 }
 
