@@ -12,6 +12,14 @@ export function lazyBody(options: BodyOptions): Middleware {
   };
 }
 
+/**
+ * Starts loading koa-body in the background once the server listens, so the first write does not
+ * wait for it either. A failure to load shows on the first request that needs a body.
+ */
+export function preloadBody(): void {
+  import('koa-body').catch(() => undefined);
+}
+
 /** The same, for code that builds its options per request. */
 export async function parseBody(ctx: Parameters<Middleware>[0], options: BodyOptions): Promise<void> {
   const { koaBody: create } = await import('koa-body');

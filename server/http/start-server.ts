@@ -4,6 +4,7 @@ import type { CmsConfig } from '../config/cms-config.js';
 import { AuthSetupError, type AuthState, createAuthState } from '../auth/auth-state.js';
 import { LiveProject, type ProjectLog } from '../content-index/live-project.js';
 import { createApp } from './create-app.js';
+import { preloadBody } from './lazy-body.js';
 
 export interface ServerLog extends ProjectLog {
   error(message: string, error?: unknown): void;
@@ -70,6 +71,7 @@ export async function startServer(config: CmsConfig, log: ServerLog): Promise<Ru
     throw error;
   }
   ready = true;
+  setImmediate(preloadBody);
   const { port } = server.address() as AddressInfo;
   const host = config.server.host.includes(':') ? `[${config.server.host}]` : config.server.host;
   return {

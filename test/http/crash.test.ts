@@ -130,6 +130,7 @@ test(`${ROUNDS} SIGKILLs during concurrent writes lose no acknowledged write and
       if (/warning/i.test(child.stderr)) figures.problems.push(`round ${round}: the server started with warnings: ${child.stderr}`);
 
       let killed = false;
+      const acknowledgedBefore = figures.acknowledged;
       const send = async (method: string, route: string, data: Record<string, unknown>): Promise<any> => {
         figures.sent++;
         const response = await fetch(url + route, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data }) });
@@ -174,7 +175,10 @@ test(`${ROUNDS} SIGKILLs during concurrent writes lose no acknowledged write and
           if (!killed) figures.problems.push(`round ${round}: ${error.message}`);
         }),
       );
-      await new Promise((resolve) => setTimeout(resolve, 40 + Math.floor(random() * 200)));
+      // The kill comes at a random moment after the round's first acknowledged write, so a slow
+      // machine (a first write that loads the body parser) still has writes to lose.
+      await waitFor(child, 'acknowledging a write', () => (figures.acknowledged > acknowledgedBefore ? true : undefined));
+      await new Promise((resolve) => setTimeout(resolve, Math.floor(random() * 200)));
       killed = true;
       child.process.kill('SIGKILL');
       figures.kills++;
