@@ -4,6 +4,7 @@ import { ConfigError } from '../server/config/config-error.js';
 import { LiveProject } from '../server/content-index/live-project.js';
 import { FileError } from '../server/errors/file-error.js';
 import { exportSite } from '../server/export/export-site.js';
+import { ContentPrefetch } from '../server/store/content-prefetch.js';
 
 export interface ExportCommandOptions {
   dir: string;
@@ -13,6 +14,8 @@ export interface ExportCommandOptions {
   locale?: string | undefined;
   clean: boolean;
   all: boolean;
+  /** Content a worker has been reading since before this module loaded (started here otherwise). */
+  prefetch?: ContentPrefetch | undefined;
 }
 
 /** `cms export`: writes the API as static files. Resolves to an exit code. */
@@ -23,11 +26,13 @@ export async function runExport(options: ExportCommandOptions, stdout: NodeJS.Wr
     return 2;
   }
   let project: LiveProject;
+  const prefetch = options.prefetch ?? ContentPrefetch.start(options.dir);
   try {
     const config = loadConfig(options.dir, { watch: false });
     const prefixed = options.basePath === undefined ? config : { ...config, rest: { ...config.rest, prefix: normalizeBase(options.basePath) } };
-    project = LiveProject.open(prefixed, { info: () => {}, warn: () => {} });
+    project = LiveProject.open(prefixed, { info: () => {}, warn: () => {} }, prefetch);
   } catch (error) {
+    prefetch.close();
     if (error instanceof FileError) console.error(`error: ${error.format()}`);
     else if (error instanceof ConfigError) console.error(`error: ${error.message}`);
     else throw error;

@@ -20,8 +20,14 @@ program
   .option('-H, --host <host>', 'host to bind (default: localhost, or HOST)')
   .option('--no-watch', 'do not watch the files for changes')
   .action(async (options: { dir: string; port?: number; host?: string; watch: boolean }) => {
-    const { runServe } = await import('./serve-command.js');
-    process.exitCode = await runServe(options);
+    // A worker starts reading the content now, while the server's modules load.
+    const prefetch = (await import('../server/store/content-prefetch.js')).ContentPrefetch.start(options.dir);
+    try {
+      const { runServe } = await import('./serve-command.js');
+      process.exitCode = await runServe({ ...options, prefetch });
+    } finally {
+      prefetch.close();
+    }
   });
 
 program
@@ -35,8 +41,13 @@ program
   .option('--clean', 'remove files an earlier export wrote that are no longer produced', false)
   .option('--all', 'export every content type, not only those the public role may read', false)
   .action(async (options: { dir: string; out: string; basePath?: string; status: string; locale?: string; clean: boolean; all: boolean }) => {
-    const { runExport } = await import('./export-command.js');
-    process.exitCode = await runExport(options);
+    const prefetch = (await import('../server/store/content-prefetch.js')).ContentPrefetch.start(options.dir);
+    try {
+      const { runExport } = await import('./export-command.js');
+      process.exitCode = await runExport({ ...options, prefetch });
+    } finally {
+      prefetch.close();
+    }
   });
 
 /** Usage errors (unknown or bad options) end `check`, `types` and `new` with exit code 2, as linters do. */

@@ -2,6 +2,7 @@ import { loadConfig } from '../server/config/load-config.js';
 import { ConfigError } from '../server/config/config-error.js';
 import { FileError } from '../server/errors/file-error.js';
 import { StartError, startServer } from '../server/http/start-server.js';
+import { ContentPrefetch } from '../server/store/content-prefetch.js';
 import { createConsoleLog } from './console-log.js';
 
 export interface ServeOptions {
@@ -9,17 +10,21 @@ export interface ServeOptions {
   port?: number | undefined;
   host?: string | undefined;
   watch: boolean;
+  /** Content a worker has been reading since before this module loaded (started here otherwise). */
+  prefetch?: ContentPrefetch | undefined;
 }
 
 /** `cms serve`: starts the server and keeps it running until SIGINT/SIGTERM. Resolves to an exit code. */
 export async function runServe(options: ServeOptions): Promise<number> {
   const log = createConsoleLog();
   const started = Date.now();
+  const prefetch = options.prefetch ?? ContentPrefetch.start(options.dir);
   let server;
   try {
     const config = loadConfig(options.dir, { port: options.port, host: options.host, watch: options.watch });
-    server = await startServer(config, log);
+    server = await startServer(config, log, prefetch);
   } catch (error) {
+    prefetch.close();
     if (error instanceof FileError) log.error(`cannot start: ${error.format()}`);
     else if (error instanceof ConfigError || error instanceof StartError) log.error(`cannot start: ${error.message}`);
     else log.error('cannot start', error);

@@ -6,19 +6,23 @@ import type { SchemaRegistry } from '../schema/schema-registry.js';
 import { CONTENT_DIR, parseContentPath } from '../store/content-path.js';
 import { readDocumentFile } from '../store/read-document.js';
 import { SIDECAR_SUFFIX, UPLOADS_DIR, listUploads, readImageSize, readMediaFile } from '../store/read-media.js';
+import type { ContentPrefetch } from '../store/content-prefetch.js';
 import { scanContent } from '../store/scan-content.js';
 import { ContentIndex } from './content-index.js';
 import { toMediaRecord } from './media-record.js';
 
-/** Reads a whole project into a new index. Bad files end up in `index.problems`. */
-export function buildIndex(projectDir: string, registry: SchemaRegistry, i18n: CmsConfig['i18n']): ContentIndex {
+/**
+ * Reads a whole project into a new index (taking the texts from `prefetch` when it reads this
+ * project). Bad files end up in `index.problems`.
+ */
+export function buildIndex(projectDir: string, registry: SchemaRegistry, i18n: CmsConfig['i18n'], prefetch?: ContentPrefetch): ContentIndex {
   const index = new ContentIndex(registry, i18n);
   for (const mediaPath of listUploads(projectDir)) applyMedia(index, projectDir, mediaPath);
-  const { documents, problems } = scanContent(projectDir, registry);
-  // Default-locale files first: other locales of a single type take their documentId from it.
-  documents.sort((a, b) => Number(a.file.locale !== undefined) - Number(b.file.locale !== undefined));
+  const { documents, problems } = scanContent(projectDir, registry, prefetch);
   index.load(() => {
-    for (const stored of documents) applyStored(index, stored);
+    // Default-locale files first: other locales of a single type take their documentId from them.
+    for (const stored of documents) if (stored.file.locale === undefined) applyStored(index, stored);
+    for (const stored of documents) if (stored.file.locale !== undefined) applyStored(index, stored);
   });
   for (const problem of problems) index.reportProblem(problem);
   return index;

@@ -13,8 +13,12 @@ interface TypeState {
   /** Records in default order (createdAt, documentId), kept sorted on every change. */
   readonly ordered: DocumentRecord[];
   readonly idOwners: Map<number, string>;
-  /** Owning relation attribute → target documentId → keys of records pointing at it. */
+  /**
+   * Owning relation attribute → target documentId → keys of records pointing at it. Built on first
+   * use (a start need not pay for it), then kept up to date with every change.
+   */
   readonly reverse: Map<string, Map<string, Set<string>>>;
+  reverseBuilt: boolean;
   /** Entries per status and locale in default order, dropped on every change of the type. */
   readonly views: Map<string, readonly Entry[]>;
   /** Values derived from the type's documents (sort orders …), dropped on every change of the type. */
@@ -41,6 +45,8 @@ export class ContentIndex {
   private readonly states = new Map<string, TypeState>();
   /** While loading a whole project, the default order is built once at the end, not kept per insert. */
   private bulk = false;
+  /** Loading into an empty index: no file can be known already (saves a lookup per file). */
+  private bulkIntoEmpty = false;
   private changes = 0;
   private readonly files = new Map<string, FileSlot>();
 
@@ -59,7 +65,7 @@ export class ContentIndex {
       for (const [name, attribute] of type.attributes) {
         if (attribute.kind === 'relation' && attribute.mappedBy === undefined) reverse.set(name, new Map());
       }
-      this.states.set(type.uid, { type, records: new Map(), ordered: [], idOwners: new Map(), reverse, views: new Map(), memos: new Map(), version: 0 });
+      this.states.set(type.uid, { type, records: new Map(), ordered: [], idOwners: new Map(), reverse, reverseBuilt: false, views: new Map(), memos: new Map(), version: 0 });
     }
     this.media = new MediaIndex();
   }
@@ -70,10 +76,12 @@ export class ContentIndex {
    */
   load(apply: () => void): void {
     this.bulk = true;
+    this.bulkIntoEmpty = this.files.size === 0;
     try {
       apply();
     } finally {
       this.bulk = false;
+      this.bulkIntoEmpty = false;
       for (const state of this.states.values()) {
         state.ordered.length = 0;
         for (const record of state.records.values()) state.ordered.push(record);
@@ -95,7 +103,7 @@ export class ContentIndex {
     const documentId = file.documentId ?? this.singleDocumentId(file.type, stored);
     const key = `${documentId}\u0000${locale ?? ''}`;
 
-    const previousSlot = this.files.get(file.path);
+    const previousSlot = this.bulkIntoEmpty ? undefined : this.files.get(file.path);
     if (previousSlot && previousSlot.key !== key) this.removeFile(file.path);
 
     const old = state.records.get(key);
@@ -194,6 +202,10 @@ export class ContentIndex {
    */
   sourcesOf(type: ContentType, attribute: string, targetDocumentId: string, ordered = true): DocumentRecord[] {
     const state = this.stateOf(type);
+    if (!state.reverseBuilt) {
+      state.reverseBuilt = true;
+      for (const record of state.records.values()) this.linkRelations(state, record);
+    }
     const keys = state.reverse.get(attribute)?.get(targetDocumentId);
     if (!keys) return [];
     const records: DocumentRecord[] = [];
@@ -296,6 +308,7 @@ export class ContentIndex {
   }
 
   private linkRelations(state: TypeState, record: DocumentRecord): void {
+    if (!state.reverseBuilt) return;
     for (const [attribute, targets] of state.reverse) {
       forEachTarget(record, attribute, (target) => {
         let keys = targets.get(target);
@@ -306,6 +319,7 @@ export class ContentIndex {
   }
 
   private unlinkRelations(state: TypeState, record: DocumentRecord): void {
+    if (!state.reverseBuilt) return;
     for (const [attribute, targets] of state.reverse) {
       forEachTarget(record, attribute, (target) => {
         const keys = targets.get(target);

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { CmsConfig } from '../config/cms-config.js';
 import { AuthSetupError, type AuthState, createAuthState } from '../auth/auth-state.js';
 import { LiveProject, type ProjectLog } from '../content-index/live-project.js';
+import type { ContentPrefetch } from '../store/content-prefetch.js';
 import { createApp } from './create-app.js';
 import { preloadBody } from './lazy-body.js';
 
@@ -21,8 +22,11 @@ export interface RunningServer {
 /** A start failure the CLI shows as it is (port in use, broken schema …). */
 export class StartError extends Error {}
 
-/** Loads the project, starts watching it (unless disabled) and listens. */
-export async function startServer(config: CmsConfig, log: ServerLog): Promise<RunningServer> {
+/**
+ * Loads the project (from `prefetch`, when a worker is reading it already), starts watching it
+ * (unless disabled) and listens.
+ */
+export async function startServer(config: CmsConfig, log: ServerLog, prefetch?: ContentPrefetch): Promise<RunningServer> {
   let auth: AuthState;
   try {
     auth = createAuthState(config, (message) => log.warn(message));
@@ -30,7 +34,7 @@ export async function startServer(config: CmsConfig, log: ServerLog): Promise<Ru
     if (error instanceof AuthSetupError) throw new StartError(error.message);
     throw error;
   }
-  const project = LiveProject.open(config, log);
+  const project = LiveProject.open(config, log, prefetch);
   if (config.server.watch) await project.watch();
   let ready = false;
   const reported = new Set<string>();

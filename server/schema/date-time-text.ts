@@ -23,3 +23,19 @@ export function isCalendarDay(year: number, month: number, day: number): boolean
 export function startsWithCalendarDay(value: string): boolean {
   return isCalendarDay(Number(value.slice(0, 4)), Number(value.slice(5, 7)), Number(value.slice(8, 10)));
 }
+
+/**
+ * Whether a string is exactly the form this project writes, `YYYY-MM-DDTHH:mm:ss.sssZ`, naming a
+ * real instant: checked by character codes, as every timestamp of every file is at start-up.
+ * False only means "not this form" (callers fall back to a general check).
+ */
+export function isCanonicalDateTime(value: string): boolean {
+  if (value.length !== 24 || value.charCodeAt(23) !== 90 /* Z */) return false;
+  for (let i = 0; i < 23; i++) {
+    const code = value.charCodeAt(i);
+    const expected = i === 4 || i === 7 ? 45 /* - */ : i === 10 ? 84 /* T */ : i === 13 || i === 16 ? 58 /* : */ : i === 19 ? 46 /* . */ : -1;
+    if (expected === -1 ? code < 48 || code > 57 : code !== expected) return false;
+  }
+  const two = (at: number): number => (value.charCodeAt(at) - 48) * 10 + value.charCodeAt(at + 1) - 48;
+  return two(11) <= 23 && two(14) <= 59 && two(17) <= 59 && isCalendarDay(two(0) * 100 + two(2), two(5), two(8));
+}

@@ -45,16 +45,19 @@ const TEMP_NAME = /^\..+\.(\d+)\.[0-9a-f]{8}\.tmp$/;
 /**
  * Removes temp files that a writer killed before its rename left behind in a folder (ours are
  * `.<name>.<pid>.<random>.tmp`; those of a process still running are kept). Returns how many.
+ * `names`: the folder's listing, when the caller has it already.
  */
-export function removeStaleTempFiles(dir: string): number {
+export function removeStaleTempFiles(dir: string, names?: readonly string[]): number {
   let removed = 0;
-  let names: string[];
-  try {
-    names = fs.readdirSync(dir);
-  } catch {
-    return 0;
+  if (names === undefined) {
+    try {
+      names = fs.readdirSync(dir);
+    } catch {
+      return 0;
+    }
   }
   for (const name of names) {
+    if (!name.startsWith('.')) continue;
     const pid = TEMP_NAME.exec(name)?.[1];
     if (pid === undefined || isRunning(Number(pid))) continue;
     fs.rmSync(path.join(dir, name), { force: true });

@@ -3,7 +3,7 @@ import type { Attribute, ScalarAttribute } from '../schema/attribute.js';
 import type { AttributeSet, ContentType } from '../schema/content-type.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import { isDocumentId } from './content-path.js';
-import { canonicalTime, startsWithCalendarDay } from '../schema/date-time-text.js';
+import { canonicalTime, isCanonicalDateTime, startsWithCalendarDay } from '../schema/date-time-text.js';
 
 export const TIMESTAMP_KEYS = ['createdAt', 'updatedAt', 'publishedAt'] as const;
 
@@ -17,7 +17,8 @@ const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function isIsoDateTime(value: unknown): boolean {
-  return typeof value === 'string' && ISO_DATETIME.test(value) && startsWithCalendarDay(value) && !Number.isNaN(Date.parse(value));
+  if (typeof value !== 'string') return false;
+  return isCanonicalDateTime(value) || (ISO_DATETIME.test(value) && startsWithCalendarDay(value) && !Number.isNaN(Date.parse(value)));
 }
 
 /**

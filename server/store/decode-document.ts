@@ -1,9 +1,9 @@
-import matter from 'gray-matter';
 import { isPlainObject } from '../config/is-plain-object.js';
 import { FileError } from '../errors/file-error.js';
 import type { ContentType } from '../schema/content-type.js';
 import { parseJson } from '../schema/parse-json.js';
 import type { DocumentFormat } from './content-path.js';
+import { grayMatter } from './gray-matter.js';
 
 /**
  * Decodes a content file into its attribute object. Markdown: the front matter holds the attributes,
@@ -18,7 +18,7 @@ export function decodeDocument(text: string, format: DocumentFormat, type: Conte
   let parsed: { data: Record<string, unknown>; content: string; matter: string };
   try {
     // An options object keeps gray-matter from caching every file it ever parsed.
-    parsed = matter(text, {});
+    parsed = grayMatter()(text, {});
   } catch (error) {
     const mark = (error as { mark?: { line: number; column: number } }).mark;
     const reason = ((error as { reason?: string }).reason ?? (error as Error).message).split('\n')[0];

@@ -1,6 +1,6 @@
-import matter from 'gray-matter';
 import type { ContentType } from '../schema/content-type.js';
 import { decodeDocument, markdownBodyAttribute } from './decode-document.js';
+import { grayMatter } from './gray-matter.js';
 
 /** The system fields a file holds after its attributes. */
 const TIMESTAMP_ORDER = ['createdAt', 'updatedAt', 'publishedAt'];
@@ -39,7 +39,7 @@ export function encodeMarkdownDocument(type: ContentType, data: Readonly<Record<
 function dumpYaml(data: Record<string, unknown>): string {
   if (Object.keys(data).length === 0) return '';
   // gray-matter's stringify dumps with js-yaml; take only the front matter part.
-  const full = matter.stringify('', data);
+  const full = grayMatter().stringify('', data);
   return full.slice(4, full.lastIndexOf('---'));
 }
 
@@ -54,7 +54,7 @@ interface PreviousMarkdown {
 
 function readPrevious(type: ContentType, previous: string): PreviousMarkdown | undefined {
   try {
-    const parsed = matter(previous, {});
+    const parsed = grayMatter()(previous, {});
     return {
       matter: parsed.matter,
       data: decodeDocument(previous, 'md', type, ''),

@@ -28,11 +28,16 @@ export function readDocumentFile(projectDir: string, registry: SchemaRegistry, f
 
 /** Decodes and checks a content file's text (the part of reading that needs no disk). */
 export function decodeStoredDocument(registry: SchemaRegistry, file: ContentFile, text: string, mtime: () => number): StoredDocument {
-  if (text.includes('\n<<<<<<< ') || text.startsWith('<<<<<<< ')) {
-    const line = text.slice(0, text.indexOf('<<<<<<< ')).split('\n').length;
-    throw new FileError(file.path, 'unresolved git merge conflict', { line, column: 1 });
+  let data: Record<string, unknown>;
+  // A conflict marker starts a line, which no valid JSON text allows: JSON files are searched for
+  // one only when they fail to parse (saving a pass over every file at start-up).
+  if (file.format !== 'json') throwOnConflictMarker(file, text);
+  try {
+    data = decodeDocument(text, file.format, file.type, file.path);
+  } catch (error) {
+    throwOnConflictMarker(file, text);
+    throw error;
   }
-  const data = decodeDocument(text, file.format, file.type, file.path);
   const problems = checkStoredDocument(registry, file.type, data);
   const first = problems[0];
   if (first !== undefined) {
@@ -42,4 +47,11 @@ export function decodeStoredDocument(registry: SchemaRegistry, file: ContentFile
   }
   const needsMtime = typeof data['createdAt'] !== 'string' || typeof data['updatedAt'] !== 'string';
   return { file, data, mtimeMs: needsMtime ? mtime() : undefined };
+}
+
+function throwOnConflictMarker(file: ContentFile, text: string): void {
+  if (text.includes('\n<<<<<<< ') || text.startsWith('<<<<<<< ')) {
+    const line = text.slice(0, text.indexOf('<<<<<<< ')).split('\n').length;
+    throw new FileError(file.path, 'unresolved git merge conflict', { line, column: 1 });
+  }
 }

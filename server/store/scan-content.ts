@@ -3,8 +3,11 @@ import path from 'node:path';
 import { FileError } from '../errors/file-error.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import { removeStaleTempFiles } from './atomic-write.js';
+import { documentFilePaths, listContent } from './content-listing.js';
 import { CONTENT_DIR, parseContentPath } from './content-path.js';
-import { type StoredDocument, readDocumentFile } from './read-document.js';
+import type { ReadText } from './content-prefetch-protocol.js';
+import type { ContentPrefetch } from './content-prefetch.js';
+import { type StoredDocument, decodeStoredDocument } from './read-document.js';
 
 export interface ScanResult {
   readonly documents: StoredDocument[];
@@ -12,34 +15,48 @@ export interface ScanResult {
 }
 
 /**
- * Reads every content file synchronously (faster than fs.promises for many small files with a warm
- * cache). Files that fail are reported, never thrown, so one bad file never stops a start. Temp
- * files of writes that a crash interrupted are removed on the way.
+ * Reads every content file: synchronously (faster than fs.promises for many small files with a
+ * warm cache), or from a prefetch of the same folder that a worker thread has been reading. Files
+ * that fail are reported, never thrown, so one bad file never stops a start. Temp files of writes
+ * that a crash interrupted are removed on the way.
  */
-export function scanContent(projectDir: string, registry: SchemaRegistry): ScanResult {
+export function scanContent(projectDir: string, registry: SchemaRegistry, prefetch?: ContentPrefetch): ScanResult {
   const documents: StoredDocument[] = [];
   const problems: FileError[] = [];
   const root = path.join(projectDir, CONTENT_DIR);
-  if (!fs.existsSync(root)) return { documents, problems };
-  removeStaleTempFiles(root);
-  for (const entry of fs.readdirSync(root, { withFileTypes: true })) {
-    if (entry.isDirectory()) {
-      removeStaleTempFiles(path.join(root, entry.name));
-      for (const name of fs.readdirSync(path.join(root, entry.name))) {
-        readOne(`${CONTENT_DIR}/${entry.name}/${name}`);
+  const fromWorker = prefetch?.covers(projectDir) ? prefetch : undefined;
+  try {
+    const listing = fromWorker?.takeListing() ?? listContent(root);
+    removeStaleTempFiles(root, listing.files);
+    for (const folder of listing.folders) removeStaleTempFiles(`${root}/${folder.name}`, folder.names);
+    // Every document file name, in the order the worker reads them.
+    const paths = documentFilePaths(listing);
+    let at = 0;
+    const decode = (text: ReadText): void => {
+      const relative = paths[at++]!;
+      const relPath = `${CONTENT_DIR}/${relative}`;
+      try {
+        const file = parseContentPath(registry, relPath);
+        if (file === undefined) return;
+        if (typeof text !== 'string') throw new FileError(relPath, `cannot read: ${text.error}`);
+        documents.push(decodeStoredDocument(registry, file, text, () => fs.statSync(`${root}/${relative}`).mtimeMs));
+      } catch (error) {
+        problems.push(error instanceof FileError ? error : new FileError(relPath, (error as Error).message));
       }
-    } else if (entry.isFile()) {
-      readOne(`${CONTENT_DIR}/${entry.name}`);
-    }
+    };
+    if (fromWorker) for (const text of fromWorker.texts(paths.length)) decode(text);
+    // What the worker did not deliver (or everything, without one) is read here.
+    while (at < paths.length) decode(readText(`${root}/${paths[at]}`));
+  } finally {
+    fromWorker?.close();
   }
   return { documents, problems };
+}
 
-  function readOne(relPath: string): void {
-    try {
-      const file = parseContentPath(registry, relPath);
-      if (file !== undefined) documents.push(readDocumentFile(projectDir, registry, file));
-    } catch (error) {
-      problems.push(error instanceof FileError ? error : new FileError(relPath, (error as Error).message));
-    }
+function readText(file: string): ReadText {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    return { error: (error as Error).message };
   }
 }

@@ -188,6 +188,22 @@ test('reverse relations (sourcesOf) follow edits, removals and draft files', () 
   }
 });
 
+test('reverse relations first asked for after edits reflect the edits (they are built on first use)', () => {
+  const built = build();
+  try {
+    const article = built.registry.byRouteName.get('articles')!;
+    const mira = 'sjlq8hgxw8ame5jqieu9qb6m';
+    const other = 'qlbzjy8ymwitxmczph8a7en0';
+    edit(built, 'content/articles/dwskr8keskm6eso8drwmjp4i.json', (d) => (d.author = other));
+    built.project.remove('content/articles/z041qrnkdex5f4439ngy6wuh.json');
+    syncContentPath(built.index, built.project.dir, 'content/articles/z041qrnkdex5f4439ngy6wuh.json');
+    assert.equal(built.index.sourcesOf(article, 'author', mira).map((r) => r.documentId), ['xb20k8enrgeqpua1lq5cdjoh']);
+    assert.ok(built.index.sourcesOf(article, 'author', other).some((r) => r.documentId === 'dwskr8keskm6eso8drwmjp4i'));
+  } finally {
+    built.project.cleanup();
+  }
+});
+
 test('removing a file removes its document; removing a folder removes them all', () => {
   const built = build();
   try {

@@ -2,7 +2,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import path from 'node:path';
 import { loadSchemas } from '../../server/schema/load-schemas.js';
-import { scanContent } from '../../server/store/scan-content.js';
+import { ContentPrefetch } from '../../server/store/content-prefetch.js';
+import { type ScanResult, scanContent } from '../../server/store/scan-content.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 import { createTempProject } from '../helpers/temp-project.js';
 
@@ -40,6 +41,97 @@ test('a project without content/ has no documents', () => {
   project.remove('content');
   assert.equal(scanContent(project.dir, registry), { documents: [], problems: [] });
   project.cleanup();
+});
+
+/** What a scan found, comparable across reading paths: documents and problems by path. */
+function summary(result: ScanResult): { documents: [string, unknown][]; problems: string[] } {
+  return {
+    documents: result.documents.map((d): [string, unknown] => [d.file.path, d.data]).sort(([a], [b]) => (a < b ? -1 : 1)),
+    problems: result.problems.map((p) => p.format()).sort(),
+  };
+}
+
+/** A blog copy with every kind of file a scan must sort out. */
+function messyProject(): ReturnType<typeof createTempProject> {
+  const project = createTempProject('blog');
+  project.write('content/articles/broken.json', '{ "title": ');
+  project.write('content/articles/Bad-Name.json', { title: 'x' });
+  project.write('content/articles/two.dots.here.json', { title: 'x' });
+  project.write('content/posts/a.json', { title: 'x' });
+  project.write('content/articles/.hidden.json', '{ not read');
+  project.write('content/articles/README.txt', 'ignored');
+  project.write('content/articles/backup.json~', 'ignored');
+  project.write('content/authors/wrong.json', { nickname: 'x' });
+  project.write('content/articles/a-folder.json/inside.json', { title: 'x' });
+  project.write('content/articles/markdown-one.md', '---\ntitle: From Markdown\n---\nBody text\n');
+  // A temp file of a write that a process (long gone) started: removed by the scan.
+  project.write('content/articles/.gone.json.999999999.0123abcd.tmp', '{}');
+  return project;
+}
+
+test('a prefetch (a worker reading ahead) gives exactly what a scan on the main thread gives', () => {
+  const plain = messyProject();
+  const prefetched = messyProject();
+  try {
+    const expected = summary(scanContent(plain.dir, registry));
+    const prefetch = ContentPrefetch.start(prefetched.dir);
+    const actual = summary(scanContent(prefetched.dir, registry, prefetch));
+    assert.equal(actual, expected);
+    assert.ok(expected.problems.some((p) => p.startsWith('content/articles/a-folder.json: cannot read: ')), 'a folder with a document name is unreadable');
+    assert.ok(expected.problems.some((p) => p.startsWith('content/articles/broken.json:1:')), 'invalid JSON keeps its position');
+    assert.ok(expected.problems.some((p) => p.startsWith('content/articles/markdown-one.md: article has no richtext attribute')), 'Markdown is decoded');
+    for (const project of [plain, prefetched]) assert.not.ok(project.exists('content/articles/.gone.json.999999999.0123abcd.tmp'), 'the stale temp file is removed');
+  } finally {
+    plain.cleanup();
+    prefetched.cleanup();
+  }
+});
+
+test('a prefetch delivers files in order across many batches, however far the worker reads ahead', () => {
+  const project = createTempProject('blog');
+  try {
+    // Batches of 7 with at most 2 unread: the worker has to wait for the reader again and again.
+    for (let n = 0; n < 300; n++) project.write(`content/categories/c${n}.json`, n % 100 === 7 ? '{ broken' : { name: `category ${n}` });
+    const expected = summary(scanContent(project.dir, registry));
+    const actual = scanContent(project.dir, registry, ContentPrefetch.start(project.dir, { batchSize: 7, ahead: 2 }));
+    assert.equal(summary(actual), expected);
+    assert.is(expected.documents.length, 21 + 297);
+    assert.is(expected.problems.length, 3);
+    // The texts land on the files they were read from.
+    for (const stored of actual.documents) {
+      const n = /\/c(\d+)\.json$/.exec(stored.file.path)?.[1];
+      if (n !== undefined) assert.is(stored.data['name'], `category ${n}`);
+    }
+  } finally {
+    project.cleanup();
+  }
+});
+
+test('a prefetch of another folder, or one already closed, is not used: the scan reads by itself', () => {
+  const project = messyProject();
+  const other = createTempProject('blog');
+  try {
+    const expected = summary(scanContent(project.dir, registry));
+    const elsewhere = ContentPrefetch.start(other.dir);
+    assert.equal(summary(scanContent(project.dir, registry, elsewhere)), expected);
+    elsewhere.close();
+    const closed = ContentPrefetch.start(project.dir);
+    closed.close();
+    assert.equal(summary(scanContent(project.dir, registry, closed)), expected);
+  } finally {
+    project.cleanup();
+    other.cleanup();
+  }
+});
+
+test('a prefetch of a project without content/ finds nothing', () => {
+  const project = createTempProject('blog');
+  project.remove('content');
+  try {
+    assert.equal(scanContent(project.dir, registry, ContentPrefetch.start(project.dir)), { documents: [], problems: [] });
+  } finally {
+    project.cleanup();
+  }
 });
 
 test.run();
