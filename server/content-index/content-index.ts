@@ -1,6 +1,7 @@
 import type { CmsConfig } from '../config/cms-config.js';
 import type { FileError } from '../errors/file-error.js';
 import type { ContentType } from '../schema/content-type.js';
+import { canonicalDateTime } from '../schema/date-time-text.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import type { StoredDocument } from '../store/read-document.js';
 import { deriveDocumentId, deriveId } from './derive-id.js';
@@ -362,9 +363,7 @@ function toEntry(stored: StoredDocument, documentId: string, locale: string | nu
 
 /** Timestamps come back in one form: ISO 8601 with milliseconds and Z. */
 function normalizeIso(value: string): string {
-  if (value.length === 24 && value.endsWith('Z')) return value;
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? value : new Date(ms).toISOString();
+  return canonicalDateTime(value) ?? value;
 }
 
 function insertSorted(list: DocumentRecord[], record: DocumentRecord): void {

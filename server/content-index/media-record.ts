@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { canonicalDateTime } from '../schema/date-time-text.js';
 import { type StoredMedia, isMediaPath } from '../store/read-media.js';
 import { deriveDocumentId, deriveId } from './derive-id.js';
 
@@ -87,7 +88,5 @@ function numberOr<T>(value: unknown, fallback: T): number | T {
 }
 
 function isoOr(value: unknown, fallback: string): string {
-  if (typeof value !== 'string') return fallback;
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? fallback : new Date(ms).toISOString();
+  return (typeof value === 'string' ? canonicalDateTime(value) : undefined) ?? fallback;
 }

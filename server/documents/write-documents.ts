@@ -48,8 +48,11 @@ export function upsertSingleDocument(context: WriteContext, type: ContentType, b
 export function deleteDocument(context: WriteContext, type: ContentType, documentId: string | undefined, query: DocumentQuery): void {
   const { index } = context.project.current;
   const locale = localeOf(context, type, query);
-  // Strapi's document service refuses with a plain Error (a 500): deleting only a draft has no route.
-  if (type.draftAndPublish && query.status === 'draft') throw new Error('Cannot delete a draft document');
+  // Deleting only a draft has no route. Strapi's document service refuses with a plain Error (a bare
+  // 500); it is the caller's mistake, so it is a 400 with Strapi's message here (see README).
+  if (type.draftAndPublish && query.status === 'draft') {
+    throw validationError('Cannot delete a draft document: a DELETE removes the draft and the published version', { key: 'status', source: 'query', param: 'status' });
+  }
   const record = documentId === undefined ? index.findSingle(type, locale) : index.findRecord(type, documentId, locale);
   if (record === undefined) return;
   const changes: FileChange[] = [];

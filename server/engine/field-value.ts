@@ -1,6 +1,6 @@
 import type { Entry } from '../content-index/entry.js';
 import type { ScalarType } from '../schema/attribute.js';
-import { canonicalTime } from '../schema/date-time-text.js';
+import { canonicalDateTime, canonicalTime } from '../schema/date-time-text.js';
 
 /** A row the engine filters and sorts: a document version, a component value or a media record. */
 export type Row = Entry | Readonly<Record<string, unknown>>;
@@ -51,12 +51,8 @@ export function comparable(type: ScalarType | 'system', value: unknown): string 
       return typeof value === 'boolean' ? value : Boolean(value);
     case 'date':
       return String(value).slice(0, 10);
-    case 'datetime': {
-      // Stored timestamps are already canonical (`2024-01-15T08:30:00.000Z`): skip the parse on the hot path.
-      if (typeof value === 'string' && value.length === 24 && value[10] === 'T' && value[23] === 'Z') return value;
-      const ms = Date.parse(String(value));
-      return Number.isNaN(ms) ? String(value) : new Date(ms).toISOString();
-    }
+    case 'datetime':
+      return canonicalDateTime(String(value)) ?? String(value);
     case 'time':
       return canonicalTime(String(value)) ?? String(value);
     case 'json':

@@ -39,3 +39,14 @@ export function isCanonicalDateTime(value: string): boolean {
   const two = (at: number): number => (value.charCodeAt(at) - 48) * 10 + value.charCodeAt(at + 1) - 48;
   return two(11) <= 23 && two(14) <= 59 && two(17) <= 59 && isCalendarDay(two(0) * 100 + two(2), two(5), two(8));
 }
+
+/**
+ * A date-time in the one form answers use, `YYYY-MM-DDTHH:mm:ss.sssZ` (other ISO 8601 forms and
+ * offsets are converted); undefined when the text names no instant. Text already in that shape is
+ * returned as it is, unparsed: it is what files hold, and reading them checked it (check-document).
+ */
+export function canonicalDateTime(value: string): string | undefined {
+  if (value.length === 24 && value.charCodeAt(10) === 84 /* T */ && value.charCodeAt(19) === 46 /* . */ && value.charCodeAt(23) === 90 /* Z */) return value;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
+}

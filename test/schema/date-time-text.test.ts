@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { isCanonicalDateTime } from '../../server/schema/date-time-text.js';
+import { canonicalDateTime, isCanonicalDateTime } from '../../server/schema/date-time-text.js';
 
 test('isCanonicalDateTime accepts the written form for every real instant', () => {
   for (const value of ['2024-01-31T23:59:59.999Z', '2024-02-29T00:00:00.000Z', '2000-02-29T12:30:00.000Z', '1970-01-01T00:00:00.000Z', '9999-12-31T23:59:59.999Z']) {
@@ -31,6 +31,19 @@ test('isCanonicalDateTime refuses other forms and days or times that do not exis
   ]) {
     assert.not.ok(isCanonicalDateTime(value), value);
   }
+});
+
+test('canonicalDateTime brings every ISO 8601 form to the one answers use', () => {
+  const rows: [string, string | undefined][] = [
+    ['2024-01-15T08:30:00.000Z', '2024-01-15T08:30:00.000Z'],
+    ['2024-01-15T08:30:00Z', '2024-01-15T08:30:00.000Z'],
+    ['2024-01-15T08:30Z', '2024-01-15T08:30:00.000Z'],
+    ['2024-01-15T10:30:00.000+02:00', '2024-01-15T08:30:00.000Z'],
+    ['2024-01-15T08:30:00.123456Z', '2024-01-15T08:30:00.123Z'],
+    ['not a date', undefined],
+    ['', undefined],
+  ];
+  for (const [input, expected] of rows) assert.is(canonicalDateTime(input), expected, input);
 });
 
 test.run();
