@@ -71,12 +71,16 @@ function runChild(args) {
 async function heapChild(dir, watch) {
   const { loadConfig } = await importDist('server/config/load-config.js');
   const { startServer } = await importDist('server/http/start-server.js');
+  const { ContentPrefetch } = await importDist('server/store/content-prefetch.js');
   let warnings = 0;
   const log = { info() {}, warn: () => warnings++, error: () => warnings++ };
   globalThis.gc();
   const before = process.memoryUsage();
   const started = performance.now();
-  const server = await startServer(loadConfig(dir, { port: 0, host: HOST, watch }), log);
+  // As `cms serve` does: a worker reads the files while this thread decodes and indexes.
+  const prefetch = ContentPrefetch.start(dir);
+  const server = await startServer(loadConfig(dir, { port: 0, host: HOST, watch }), log, prefetch);
+  prefetch.close();
   const loadMs = performance.now() - started;
   globalThis.gc();
   globalThis.gc();

@@ -2,11 +2,25 @@
 // Each command loads its own code when it runs, so `cms check` does not pay for the server's imports.
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { CHECK_FORMATS, type CheckFormat } from '../server/check/format-problems.js';
+import type { ContentPrefetch } from '../server/store/content-prefetch.js';
 
 function parsePort(value: string): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('expected an integer from 0 to 65535');
   return port;
+}
+
+/**
+ * Runs a command that loads the project with a worker already reading its content: started before
+ * the command's modules load, so the reading overlaps the imports.
+ */
+async function withPrefetch(dir: string, run: (prefetch: ContentPrefetch) => Promise<number>): Promise<number> {
+  const prefetch = (await import('../server/store/content-prefetch.js')).ContentPrefetch.start(dir);
+  try {
+    return await run(prefetch);
+  } finally {
+    prefetch.close();
+  }
 }
 
 const program = new Command();
@@ -20,14 +34,7 @@ program
   .option('-H, --host <host>', 'host to bind (default: localhost, or HOST)')
   .option('--no-watch', 'do not watch the files for changes')
   .action(async (options: { dir: string; port?: number; host?: string; watch: boolean }) => {
-    // A worker starts reading the content now, while the server's modules load.
-    const prefetch = (await import('../server/store/content-prefetch.js')).ContentPrefetch.start(options.dir);
-    try {
-      const { runServe } = await import('./serve-command.js');
-      process.exitCode = await runServe({ ...options, prefetch });
-    } finally {
-      prefetch.close();
-    }
+    process.exitCode = await withPrefetch(options.dir, async (prefetch) => (await import('./serve-command.js')).runServe({ ...options, prefetch }));
   });
 
 program
@@ -41,13 +48,7 @@ program
   .option('--clean', 'remove files an earlier export wrote that are no longer produced', false)
   .option('--all', 'export every content type, not only those the public role may read', false)
   .action(async (options: { dir: string; out: string; basePath?: string; status: string; locale?: string; clean: boolean; all: boolean }) => {
-    const prefetch = (await import('../server/store/content-prefetch.js')).ContentPrefetch.start(options.dir);
-    try {
-      const { runExport } = await import('./export-command.js');
-      process.exitCode = await runExport({ ...options, prefetch });
-    } finally {
-      prefetch.close();
-    }
+    process.exitCode = await withPrefetch(options.dir, async (prefetch) => (await import('./export-command.js')).runExport({ ...options, prefetch }));
   });
 
 /** Usage errors (unknown or bad options) end `check`, `types` and `new` with exit code 2, as linters do. */
