@@ -30,7 +30,8 @@ export async function checkFilesInWorkers(input: FilesInput, files: readonly Con
 
 function runWorker(workerData: WorkerInput): Promise<FileOutcome[]> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./check-files-worker.js', import.meta.url), { workerData });
+    // execArgv: not the parent's flags, which under `node -e` would make the worker run the eval'd code.
+    const worker = new Worker(new URL('./check-files-worker.js', import.meta.url), { workerData, execArgv: [] });
     let result: FileOutcome[] | undefined;
     worker.once('message', (outcomes: FileOutcome[]) => (result = outcomes));
     worker.once('error', reject);

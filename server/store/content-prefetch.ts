@@ -31,6 +31,7 @@ export class ContentPrefetch {
   private readonly state = new Int32Array(new SharedArrayBuffer(STATE_SLOTS * Int32Array.BYTES_PER_ELEMENT));
   private taken = 0;
   private listingTaken = false;
+  #delivered = 0;
 
   private constructor(projectDir: string, options: PrefetchOptions) {
     this.root = path.join(path.resolve(projectDir), CONTENT_DIR);
@@ -38,7 +39,12 @@ export class ContentPrefetch {
     this.port = port1;
     try {
       const job: PrefetchJob & { port: MessagePort } = { root: this.root, batchSize: options.batchSize ?? BATCH_SIZE, ahead: options.ahead ?? AHEAD, state: this.state, port: port2 };
-      this.worker = new Worker(new URL('./content-prefetch-worker.js', import.meta.url), { workerData: job, transferList: [port2] });
+      this.worker = new Worker(new URL('./content-prefetch-worker.js', import.meta.url), {
+        workerData: job,
+        transferList: [port2],
+        // Not the parent's flags: under `node -e`, they would make the worker run the eval'd code.
+        execArgv: [],
+      });
       this.worker.unref();
       // Failures show as messages that never come: the main thread is blocked when it waits.
       this.worker.on('error', () => undefined);
@@ -76,9 +82,15 @@ export class ContentPrefetch {
       const message = this.next();
       if (message === undefined || !('texts' in message)) break;
       yielded += message.texts.length;
+      this.#delivered += message.texts.length;
       yield* message.texts;
     }
     this.close();
+  }
+
+  /** How many texts the worker delivered (a scan reads the rest on the main thread). */
+  get delivered(): number {
+    return this.#delivered;
   }
 
   /** Stops the worker; later calls find nothing. */

@@ -1,10 +1,12 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { loadSchemas } from '../../server/schema/load-schemas.js';
 import { ContentPrefetch } from '../../server/store/content-prefetch.js';
 import { type ScanResult, scanContent } from '../../server/store/scan-content.js';
-import { FIXTURES_DIR } from '../helpers/paths.js';
+import { FIXTURES_DIR, REPO_ROOT } from '../helpers/paths.js';
 import { createTempProject } from '../helpers/temp-project.js';
 
 const registry = loadSchemas(path.join(FIXTURES_DIR, 'blog'));
@@ -102,6 +104,26 @@ test('a prefetch delivers files in order across many batches, however far the wo
       const n = /\/c(\d+)\.json$/.exec(stored.file.path)?.[1];
       if (n !== undefined) assert.is(stored.data['name'], `category ${n}`);
     }
+  } finally {
+    project.cleanup();
+  }
+});
+
+test('the worker delivers every text, also in a process started with node -e (whose flags it must not inherit)', () => {
+  const project = createTempProject('blog');
+  const dist = (file: string) => pathToFileURL(path.join(REPO_ROOT, 'dist', 'server', file)).href;
+  try {
+    const script = `
+      const { ContentPrefetch } = await import(${JSON.stringify(dist('store/content-prefetch.js'))});
+      const { scanContent } = await import(${JSON.stringify(dist('store/scan-content.js'))});
+      const { loadSchemas } = await import(${JSON.stringify(dist('schema/load-schemas.js'))});
+      const prefetch = ContentPrefetch.start(process.argv[1]);
+      const { documents } = scanContent(process.argv[1], loadSchemas(process.argv[1]), prefetch);
+      console.log(JSON.stringify({ documents: documents.length, delivered: prefetch.delivered }));
+    `;
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script, project.dir], { encoding: 'utf8', timeout: 60_000 });
+    assert.is(child.status, 0, child.stderr);
+    assert.equal(JSON.parse(child.stdout), { documents: 21, delivered: 21 });
   } finally {
     project.cleanup();
   }
