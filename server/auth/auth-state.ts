@@ -21,10 +21,14 @@ const MIN_SECRET_LENGTH = 16;
 
 /**
  * Opens the users and settles the secrets. A secret that is needed (tokens configured; users
- * present or registration on) but missing is generated per process in development, with one warning;
- * in production (`NODE_ENV=production`) a missing, placeholder or short one stops the start.
+ * present or registration on) but missing is generated per process in development, with a warning;
+ * in production (`NODE_ENV=production`) a missing, placeholder or short one stops the start. Given
+ * the `previous` state (a reloaded cms.config.json), a secret generated then is kept, so signed-in
+ * users stay signed in.
  */
-export function createAuthState(config: CmsConfig, warn: (message: string) => void): AuthState {
+export function createAuthState(config: CmsConfig, warn: (message: string) => void, previous?: AuthState): AuthState {
+  const generated = (option: 'apiTokenSalt' | 'jwtSecret', value: string | undefined): string | undefined =>
+    previous !== undefined && previous.config.auth[option] === undefined ? value : undefined;
   const users = new UserStore(config.dir, config.auth.defaultRole, warn);
   const tokensInUse = config.auth.apiTokens.length > 0;
   const usersInUse = config.auth.register || users.list().length > 0;
@@ -33,13 +37,13 @@ export function createAuthState(config: CmsConfig, warn: (message: string) => vo
     option: 'auth.apiTokenSalt',
     why: `${config.auth.apiTokens.length} API token${config.auth.apiTokens.length === 1 ? ' is' : 's are'} configured`,
     fallback: 'using a random salt for this process, so no configured API token will match: set it to the salt the tokens were created with',
-  }, warn);
+  }, warn, generated('apiTokenSalt', previous?.apiTokenSalt));
   const jwtSecret = settleSecret(config, config.auth.jwtSecret, usersInUse, {
     name: 'JWT_SECRET',
     option: 'auth.jwtSecret',
     why: config.auth.register ? 'registration is on' : 'users/ holds users',
     fallback: "signing users' JWTs with a random secret for this process, so sign-ins end when it stops",
-  }, warn);
+  }, warn, generated('jwtSecret', previous?.jwtSecret));
   return { config, apiTokenSalt, jwtSecret, users };
 }
 
@@ -50,7 +54,7 @@ interface SecretNames {
   readonly fallback: string;
 }
 
-function settleSecret(config: CmsConfig, value: string | undefined, needed: boolean, names: SecretNames, warn: (message: string) => void): string {
+function settleSecret(config: CmsConfig, value: string | undefined, needed: boolean, names: SecretNames, warn: (message: string) => void, inherited: string | undefined): string {
   const weakness = value === undefined ? 'is not set' : PLACEHOLDERS.has(value.toLowerCase()) ? 'is a placeholder' : value.length < MIN_SECRET_LENGTH ? `is shorter than ${MIN_SECRET_LENGTH} characters` : undefined;
   if (needed && config.auth.production && weakness !== undefined) {
     throw new AuthSetupError(
@@ -60,5 +64,5 @@ function settleSecret(config: CmsConfig, value: string | undefined, needed: bool
   }
   if (value !== undefined) return value;
   if (needed) warn(`${names.name} is not set: ${names.fallback} (set ${names.name} or ${names.option})`);
-  return crypto.randomBytes(32).toString('base64');
+  return inherited ?? crypto.randomBytes(32).toString('base64');
 }

@@ -32,6 +32,7 @@ export class LiveProject {
   private snapshot: ProjectSnapshot;
   private watcher: ProjectWatcher | undefined;
   private readonly listeners = new Set<() => void>();
+  private readonly configListeners = new Set<() => void>();
   /** Files this process wrote (text) or removed (null), until the watcher reports them back. */
   private readonly ownWrites = new Map<string, string | null>();
 
@@ -76,6 +77,12 @@ export class LiveProject {
     return () => this.listeners.delete(listener);
   }
 
+  /** Calls `listener` when cms.config.json changes on disk (the project itself does not use it again). */
+  onConfigFileChange(listener: () => void): () => void {
+    this.configListeners.add(listener);
+    return () => this.configListeners.delete(listener);
+  }
+
   async close(): Promise<void> {
     await this.watcher?.close();
     this.watcher = undefined;
@@ -104,6 +111,8 @@ export class LiveProject {
   /** Applies a batch of file events to the index. */
   apply(events: readonly StoreEvent[]): void {
     events = events.filter((event) => !this.isOwnEcho(event));
+    if (events.some((event) => event.area === 'config')) for (const listener of this.configListeners) listener();
+    events = events.filter((event) => event.area !== 'config');
     if (events.length === 0) return;
     if (events.some((event) => event.area === 'schemas')) {
       this.reload();

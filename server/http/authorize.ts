@@ -8,12 +8,22 @@ import { ApiError } from '../errors/api-error.js';
 const AUTH_STATE = 'cmsAuth';
 const CALLER = 'cmsCaller';
 
-/** Makes the project's auth state (API tokens, users, secrets) available to every `authorize`. */
-export function provideAuth(state: AuthState): Middleware {
+/**
+ * Makes the project's auth state (API tokens, users, secrets) available to every `authorize`: the
+ * current one per request, so a reloaded cms.config.json applies from the next request on.
+ */
+export function provideAuth(current: () => AuthState): Middleware {
   return async (ctx, next) => {
-    ctx.state[AUTH_STATE] = state;
+    ctx.state[AUTH_STATE] = current();
     await next();
   };
+}
+
+/** The auth state `provideAuth` gave this request. */
+export function authStateOf(ctx: Context): AuthState {
+  const state = ctx.state[AUTH_STATE] as AuthState | undefined;
+  if (state === undefined) throw new Error('authStateOf: the app has no provideAuth');
+  return state;
 }
 
 /**

@@ -22,8 +22,8 @@ export interface AppOptions {
   readonly warn: (message: string) => void;
   readonly logError: ErrorLogger;
   readonly defaultLocale: string;
-  /** API tokens, users and secrets; without it only the public role exists. */
-  readonly auth?: AuthState | undefined;
+  /** API tokens, users and secrets, as they are now; without it only the public role exists. */
+  readonly auth?: (() => AuthState) | undefined;
 }
 
 /** Wires the Koa app: errors → CORS → health → Content API routes (rebuilt when the schemas change). */
@@ -52,7 +52,7 @@ export function createApp(options: AppOptions): Koa {
 
   if (options.auth !== undefined) {
     app.use(provideAuth(options.auth));
-    const auth = createAuthRouter(options.auth);
+    const auth = createAuthRouter(options.config);
     app.use(auth.routes());
     app.use(auth.allowedMethods());
   }

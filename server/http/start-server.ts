@@ -6,6 +6,7 @@ import { LiveProject, type ProjectLog } from '../content-index/live-project.js';
 import type { ContentPrefetch } from '../store/content-prefetch.js';
 import { createApp } from './create-app.js';
 import { preloadBody } from './lazy-body.js';
+import { reloadAuth } from './reload-auth.js';
 
 export interface ServerLog extends ProjectLog {
   error(message: string, error?: unknown): void;
@@ -52,9 +53,12 @@ export async function startServer(config: CmsConfig, log: ServerLog, prefetch?: 
     },
     logError: (message, error) => log.error(message, error),
     defaultLocale: config.i18n.defaultLocale,
-    auth,
+    auth: () => auth,
   });
   project.onChange(() => reported.clear());
+  project.onConfigFileChange(() => {
+    auth = reloadAuth(config, auth, log) ?? auth;
+  });
   // Room for the longest accepted query string plus headers, so an over-long query gets our 400
   // envelope rather than Node's bare 431.
   const server = http.createServer({ maxHeaderSize: config.limits.queryBytes + 16 * 1024 }, app.callback());

@@ -6,7 +6,7 @@ import { SCHEMAS_DIR } from '../schema/load-schemas.js';
 import { CONTENT_DIR } from './content-path.js';
 import { UPLOADS_DIR } from './read-media.js';
 
-export type WatchArea = 'content' | 'uploads' | 'schemas';
+export type WatchArea = 'content' | 'uploads' | 'schemas' | 'config';
 
 /** Something under the project changed at `path` (project-relative); the reader re-reads it to see what. */
 export interface StoreEvent {
@@ -54,7 +54,7 @@ export class ProjectWatcher {
     this.chokidar = chokidar;
     chokidar.on('all', (_event, file) => {
       const rel = file.split(path.sep).join('/');
-      this.queue(rel.startsWith(`${UPLOADS_DIR}/`) ? 'uploads' : 'schemas', rel);
+      this.queue(rel.startsWith(`${UPLOADS_DIR}/`) ? 'uploads' : rel === CONFIG_FILE ? 'config' : 'schemas', rel);
     });
     chokidar.on('error', (error) => this.onError(error as Error));
     await new Promise<void>((resolve) => chokidar.once('ready', () => resolve()));
