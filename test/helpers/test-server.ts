@@ -64,8 +64,8 @@ export async function startTestServer(fixture = 'blog', options: { watch?: boole
   };
 }
 
-/** Polls until `check` passes or the time is up (for watcher tests); returns the last result. */
-export async function eventually<T>(check: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 3000): Promise<T> {
+/** Polls until `check` passes or the time is up (for watcher tests; generous, for slow CI machines); returns the last result. */
+export async function eventually<T>(check: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let value = await check();
   while (!accept(value) && Date.now() < deadline) {
