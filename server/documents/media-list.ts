@@ -1,9 +1,11 @@
+import type { CmsConfig } from '../config/cms-config.js';
 import type { ContentIndex } from '../content-index/content-index.js';
 import type { Entry } from '../content-index/entry.js';
 import type { MediaRecord } from '../content-index/media-record.js';
 import { compileFilter } from '../engine/compile-filter.js';
 import type { ReadContext } from '../engine/read-context.js';
 import { sortEntries } from '../engine/sort-entries.js';
+import { paginationMeta, parsePagination } from '../query/parse-pagination.js';
 import { invalidParameter } from '../query/query-errors.js';
 import { parseFields } from '../query/parse-fields.js';
 import { parseFilters } from '../query/parse-filters.js';
@@ -31,20 +33,46 @@ const FILE_COLUMNS: Readonly<Record<string, ScalarType>> = {
  * media attribute of a document.
  */
 export function listMediaFiles(index: ContentIndex, query: Readonly<Record<string, unknown>>): MediaSelection {
+  const { entries, fields } = selectFiles(index, query);
+  const start = integerParam(query['start'], 'start', 0);
+  const limit = integerParam(query['limit'], 'limit', -1);
+  const end = limit < 0 ? undefined : start + limit;
+  return { records: entries.slice(start, end).map(asRecord), fields };
+}
+
+/** A page of the media library, and its `meta.pagination`. */
+export interface MediaPage extends MediaSelection {
+  readonly pagination: Record<string, number>;
+}
+
+/**
+ * `GET /api/upload/files/page`: the same files as `listMediaFiles`, paginated as the REST API
+ * paginates documents (`pagination[page|pageSize]` or `[start|limit]`, the configured default and
+ * maximum page size), for an answer `{data, meta: {pagination}}`.
+ */
+export function pageMediaFiles(index: ContentIndex, query: Readonly<Record<string, unknown>>, rest: CmsConfig['rest']): MediaPage {
+  const { entries, fields } = selectFiles(index, query);
+  const pagination = parsePagination(query['pagination'], rest);
+  const records = entries.slice(pagination.start, pagination.start + pagination.limit).map(asRecord);
+  return { records, fields, pagination: paginationMeta(pagination, entries.length) };
+}
+
+/** The files `filters` keeps, in `sort` order, and the `fields` to show. */
+function selectFiles(index: ContentIndex, query: Readonly<Record<string, unknown>>): { entries: Entry[]; fields: readonly string[] | undefined } {
   const columns = fileColumns();
   const fields = parseFields(query['fields'], columns, true);
   const filters = parseFilters(query['filters'], index.registry, { kind: 'media' });
   const sort = parseSort(query['sort'], index.registry, columns);
-  const start = integerParam(query['start'], 'start', 0);
-  const limit = integerParam(query['limit'], 'limit', -1);
-
   const type = fileType(columns);
   const context: ReadContext = { index, status: 'published', locale: undefined, defaultLocale: index.defaultLocale, warn: () => {} };
   let entries = index.media.list().map(asEntry);
   if (filters !== undefined) entries = entries.filter(compileFilter(context, type, { kind: 'nested', field: 'path', where: filters }));
   if (sort.length > 0) entries = sortEntries(context, type, entries, sort);
-  const end = limit < 0 ? undefined : start + limit;
-  return { records: entries.slice(start, end).map((entry) => entry.data as unknown as MediaRecord), fields };
+  return { entries, fields };
+}
+
+function asRecord(entry: Entry): MediaRecord {
+  return entry.data as unknown as MediaRecord;
 }
 
 function asEntry(record: MediaRecord): Entry {

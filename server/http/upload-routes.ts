@@ -8,7 +8,7 @@ import type { CmsConfig } from '../config/cms-config.js';
 import { isPlainObject } from '../config/is-plain-object.js';
 import type { LiveProject, ProjectSnapshot } from '../content-index/live-project.js';
 import type { MediaRecord } from '../content-index/media-record.js';
-import { listMediaFiles } from '../documents/media-list.js';
+import { listMediaFiles, pageMediaFiles } from '../documents/media-list.js';
 import { type UploadContext, deleteFile, findFileById, replaceFile, updateFileInfo, uploadFiles } from '../documents/upload-files.js';
 import type { ReceivedFile } from '../documents/upload-prepare.js';
 import { serializeMedia } from '../engine/serialize-entry.js';
@@ -31,7 +31,8 @@ const FILE_TOO_BIG_CODES = [1009, 1016];
 /**
  * The upload plugin's Content API: `POST /api/upload` (upload, replace, update the info) and the
  * media library (`GET|DELETE /api/upload/files/:id`, `GET /api/upload/files`). Files are answered
- * bare, without an envelope, with `isUrlSigned: false` as Strapi's local provider adds.
+ * bare, without an envelope, with `isUrlSigned: false` as Strapi's local provider adds; only the
+ * paginated library (`GET /api/upload/files/page`) answers `{data, meta: {pagination}}`.
  */
 export function createUploadRouter(deps: UploadRouteDependencies): Router {
   const { config, snapshot } = deps;
@@ -65,6 +66,12 @@ export function createUploadRouter(deps: UploadRouteDependencies): Router {
   router.get('/files', authorize(config, 'plugin::upload.content-api.find'), (ctx) => {
     const { records, fields } = listMediaFiles(snapshot().index, parseQueryString(ctx.querystring, config.limits));
     ctx.body = records.map((record) => present(record, fields));
+  });
+
+  // Before /files/:id, which would take "page" for an id.
+  router.get('/files/page', authorize(config, 'plugin::upload.content-api.find'), (ctx) => {
+    const { records, fields, pagination } = pageMediaFiles(snapshot().index, parseQueryString(ctx.querystring, config.limits), config.rest);
+    ctx.body = { data: records.map((record) => present(record, fields)), meta: { pagination } };
   });
 
   router.get('/files/:id', authorize(config, 'plugin::upload.content-api.findOne'), (ctx) => {

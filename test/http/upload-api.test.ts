@@ -246,4 +246,26 @@ test('the library list filters, sorts and selects fields with Strapi query param
   assert.is(bad.body.error.message, 'Invalid key nope');
 });
 
+test('the paginated library answers {data, meta.pagination} with the REST pagination rules', async () => {
+  const all = (await server.get('/api/upload/files?sort=id:asc')).body as { id: number; name: string }[];
+  assert.ok(all.length >= 3);
+  const first = await server.get('/api/upload/files/page?sort=id:asc&pagination[page]=1&pagination[pageSize]=2&fields[0]=name');
+  assert.is(first.status, 200);
+  assert.equal(first.body.meta, { pagination: { page: 1, pageSize: 2, pageCount: Math.ceil(all.length / 2), total: all.length } });
+  assert.equal(first.body.data.map((file: any) => file.id), all.slice(0, 2).map((file) => file.id));
+  assert.equal(Object.keys(first.body.data[0]), ['id', 'documentId', 'name', 'isUrlSigned']);
+  const second = await server.get('/api/upload/files/page?sort=id:asc&pagination[page]=2&pagination[pageSize]=2');
+  assert.equal(second.body.data.map((file: any) => file.id), all.slice(2, 4).map((file) => file.id));
+  const offset = await server.get('/api/upload/files/page?sort=id:asc&pagination[start]=1&pagination[limit]=1&pagination[withCount]=false');
+  assert.equal(offset.body.meta, { pagination: { start: 1, limit: 1 } });
+  assert.equal(offset.body.data.map((file: any) => file.id), [all[1]!.id]);
+  const defaults = await server.get('/api/upload/files/page');
+  assert.equal(defaults.body.meta.pagination, { page: 1, pageSize: 25, pageCount: Math.ceil(all.length / 25), total: all.length });
+  const filtered = await server.get(`/api/upload/files/page?filters[name][$eq]=${encodeURIComponent(all[0]!.name)}`);
+  assert.is(filtered.body.meta.pagination.total, all.filter((file) => file.name === all[0]!.name).length);
+  const mixed = await server.get('/api/upload/files/page?pagination[page]=1&pagination[start]=0');
+  assert.is(mixed.status, 400);
+  assert.is(mixed.body.error.name, 'PaginationError');
+});
+
 test.run();
