@@ -4,17 +4,20 @@ import path from 'node:path';
 import Router from '@koa/router';
 import type { File as FormidableFile } from 'formidable';
 import type { Context } from 'koa';
+import { isAllowed } from '../auth/caller.js';
 import type { CmsConfig } from '../config/cms-config.js';
 import { isPlainObject } from '../config/is-plain-object.js';
 import type { LiveProject, ProjectSnapshot } from '../content-index/live-project.js';
 import type { MediaRecord } from '../content-index/media-record.js';
+import { linkUploadedFiles, readUploadLink } from '../documents/link-upload.js';
 import { listMediaFiles, pageMediaFiles } from '../documents/media-list.js';
 import { type UploadContext, deleteFile, findFileById, replaceFile, updateFileInfo, uploadFiles } from '../documents/upload-files.js';
 import type { ReceivedFile } from '../documents/upload-prepare.js';
+import type { WriteContext } from '../documents/write-documents.js';
 import { serializeMedia } from '../engine/serialize-entry.js';
 import { ApiError, validationError } from '../errors/api-error.js';
 import { parseQueryString } from '../query/parse-query-string.js';
-import { authorize } from './authorize.js';
+import { authorize, callerOf } from './authorize.js';
 import { type BodyOptions, parseBody } from './lazy-body.js';
 
 export interface UploadRouteDependencies {
@@ -38,6 +41,7 @@ export function createUploadRouter(deps: UploadRouteDependencies): Router {
   const { config, snapshot } = deps;
   const router = new Router({ prefix: `${config.rest.prefix}/upload` });
   const context: UploadContext = { project: deps.project, settings: config.upload, now: () => new Date().toISOString() };
+  const writes: WriteContext = { project: deps.project, defaultLocale: config.i18n.defaultLocale, now: context.now };
 
   router.post('/', authorize(config, 'plugin::upload.content-api.upload'), async (ctx) => {
     const id = parseQueryString(ctx.querystring, config.limits)['id'];
@@ -54,7 +58,19 @@ export function createUploadRouter(deps: UploadRouteDependencies): Router {
         if (files.length > 1) throw validationError('Cannot replace a file with multiple ones');
         ctx.body = present(await replaceFile(context, singleId(id), files[0]!, fileInfo, workDir), undefined);
       } else {
+        const link = isPlainObject(ctx.request.body) ? readUploadLink(snapshot().index, ctx.request.body, files.length) : undefined;
+        // Linking edits the document: the caller must be allowed to update it.
+        if (link !== undefined && !isAllowed(callerOf(ctx)!, `${link.type.uid}.update`)) throw new ApiError(403, 'ForbiddenError', 'Forbidden', {});
         const records = await uploadFiles(context, files, fileInfo, workDir);
+        if (link !== undefined) {
+          try {
+            linkUploadedFiles(writes, config, link, records);
+          } catch (error) {
+            // All or nothing: files that cannot be linked (a type the field does not allow …) go.
+            for (const record of records) deleteFile(context, String(record.id));
+            throw error;
+          }
+        }
         ctx.status = 201;
         ctx.body = records.map((record) => present(record, undefined));
       }
