@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileInfo } from '../../server/documents/upload-file-info.js';
-import { ApiError } from '../../server/errors/api-error.js';
+import { expectApiError } from '../helpers/expect-api-error.js';
 
 const NONE = { name: undefined, alternativeText: undefined, caption: undefined };
 
@@ -34,28 +34,14 @@ const REFUSED = [
 
 for (const c of REFUSED) {
   test(`fileInfo refused: ${c.name}`, () => {
-    try {
-      readFileInfo(c.value, 2, c.multiple);
-      assert.unreachable('no error');
-    } catch (error) {
-      assert.instance(error, ApiError);
-      const apiError = error as ApiError;
-      assert.is(apiError.status, 400);
-      assert.is(apiError.errorName, 'ValidationError');
-      assert.is(apiError.message, c.message);
-      const errors = apiError.details?.['errors'] as { path: string[] }[];
-      assert.equal(errors[0]?.path, c.path);
-    }
+    const apiError = expectApiError(() => readFileInfo(c.value, 2, c.multiple), { status: 400, name: 'ValidationError', message: c.message });
+    const errors = apiError.details?.['errors'] as { path: string[] }[];
+    assert.equal(errors[0]?.path, c.path);
   });
 }
 
 test('several problems are counted the way yup does', () => {
-  try {
-    readFileInfo(['{"a":1}', '{"b":2}'], 2, true);
-    assert.unreachable('no error');
-  } catch (error) {
-    assert.is((error as ApiError).message, '2 errors occurred');
-  }
+  expectApiError(() => readFileInfo(['{"a":1}', '{"b":2}'], 2, true), { message: '2 errors occurred' });
 });
 
 test.run();

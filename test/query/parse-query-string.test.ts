@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ApiError } from '../../server/errors/api-error.js';
 import { parseQueryString } from '../../server/query/parse-query-string.js';
+import { expectApiError } from '../helpers/expect-api-error.js';
 
 const LIMITS = { queryBytes: 16 * 1024, queryDepth: 20, queryArrayLimit: 100, bodyBytes: 1024 * 1024, populateDepth: 10 } as const;
 const parse = (query: string) => parseQueryString(query, LIMITS);
@@ -51,17 +51,12 @@ test('a query string up to the byte limit is parsed', () => {
 });
 
 test('a query string over the byte limit is a 400 naming the limit', () => {
-  try {
-    parse(`a=${'é'.repeat(LIMITS.queryBytes / 2)}`);
-    assert.unreachable('should have thrown');
-  } catch (error) {
-    assert.instance(error, ApiError);
-    const apiError = error as ApiError;
-    assert.is(apiError.status, 400);
-    assert.is(apiError.errorName, 'ValidationError');
-    assert.is(apiError.message, `Query string too long: at most ${LIMITS.queryBytes} bytes`);
-    assert.equal(apiError.details, {});
-  }
+  expectApiError(() => parse(`a=${'é'.repeat(LIMITS.queryBytes / 2)}`), {
+    status: 400,
+    name: 'ValidationError',
+    message: `Query string too long: at most ${LIMITS.queryBytes} bytes`,
+    details: {},
+  });
 });
 
 test('parameters past the 1000th are dropped', () => {
