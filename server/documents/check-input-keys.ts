@@ -13,9 +13,16 @@ const RELATION_ITEM_KEYS = new Set(['id', 'documentId', 'locale', 'status', 'pos
 
 /**
  * Refuses, before anything else, keys the schema does not know: unknown attributes, system fields,
- * non-writable attributes, unknown keys inside components, zones and relation values.
+ * non-writable attributes, unknown keys inside components, zones and relation values; and, at any
+ * depth, a relation to a content type the caller may not `find` (as Strapi: `Invalid key <name>`).
  */
-export function checkInputKeys(registry: SchemaRegistry, set: AttributeSet, data: Record<string, unknown>, parentPath: string | null = null): void {
+export function checkInputKeys(
+  registry: SchemaRegistry,
+  set: AttributeSet,
+  data: Record<string, unknown>,
+  parentPath: string | null = null,
+  canFind: (uid: string) => boolean = () => true,
+): void {
   for (const [key, value] of Object.entries(data)) {
     if (parentPath === null && SYSTEM_KEYS.has(key)) throw invalidBodyKey(key, null, false);
     if (parentPath === null && IGNORED_KEYS.has(key)) continue;
@@ -25,17 +32,18 @@ export function checkInputKeys(registry: SchemaRegistry, set: AttributeSet, data
       throw invalidBodyKey(key, parentPath);
     }
     const path = parentPath === null ? key : `${parentPath}.${key}`;
-    checkValueKeys(registry, attribute, value, path);
+    if (attribute.kind === 'relation' && !canFind(attribute.target)) throw invalidBodyKey(key, null, false);
+    checkValueKeys(registry, attribute, value, path, canFind);
   }
 }
 
-function checkValueKeys(registry: SchemaRegistry, attribute: Attribute, value: unknown, path: string): void {
+function checkValueKeys(registry: SchemaRegistry, attribute: Attribute, value: unknown, path: string, canFind: (uid: string) => boolean): void {
   switch (attribute.kind) {
     case 'component': {
       const component = registry.components.get(attribute.component);
       if (component === undefined) return;
       for (const item of Array.isArray(value) ? value : [value]) {
-        if (isPlainObject(item)) checkInputKeys(registry, component, withoutId(item), path);
+        if (isPlainObject(item)) checkInputKeys(registry, component, withoutId(item), path, canFind);
       }
       return;
     }
@@ -45,7 +53,7 @@ function checkValueKeys(registry: SchemaRegistry, attribute: Attribute, value: u
         if (!isPlainObject(item)) continue;
         const uid = item['__component'];
         const component = typeof uid === 'string' && attribute.components.includes(uid) ? registry.components.get(uid) : undefined;
-        if (component) checkInputKeys(registry, component, withoutId(item), path);
+        if (component) checkInputKeys(registry, component, withoutId(item), path, canFind);
       }
       return;
     }

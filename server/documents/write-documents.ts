@@ -19,6 +19,8 @@ export interface WriteContext {
   readonly defaultLocale: string;
   /** The current time as an ISO string (injectable for tests). */
   readonly now: () => string;
+  /** Whether the caller may `find` a content type: a body linking to one it may not is refused (default: any). */
+  readonly canFind?: ((uid: string) => boolean) | undefined;
 }
 
 /** `POST /api/:pluralName`: creates a document (published, or a draft with `status=draft`). */
@@ -72,7 +74,7 @@ function writeDocument(
   newLocaleOf?: string,
 ): Entry {
   const { registry, index } = context.project.current;
-  checkInputKeys(registry, type, input);
+  checkInputKeys(registry, type, input, null, context.canFind);
   const locale = localeOf(context, type, query);
   const draft = type.draftAndPublish && query.status === 'draft';
   const sibling = type.localized ? siblingLocale(context, type, record?.documentId ?? newLocaleOf) : undefined;

@@ -31,6 +31,8 @@ export function createContentRouter(snapshot: ProjectSnapshot, deps: RouteDepend
   const router = new Router({ prefix: deps.config.rest.prefix });
   const body = jsonBody(deps.config);
   const writes: WriteContext = { project: deps.project, defaultLocale: deps.defaultLocale, now: () => new Date().toISOString() };
+  // A body may link only to types the caller may find.
+  const writesFor = (ctx: Context): WriteContext => ({ ...writes, canFind: findPermission(ctx) });
   const cache = createReadCache(READ_CACHE_BYTES);
   for (const type of snapshot.registry.contentTypes.values()) {
     const base = `/${routeName(type)}`;
@@ -44,13 +46,13 @@ export function createContentRouter(snapshot: ProjectSnapshot, deps: RouteDepend
       });
       router.post(base, can('create'), body, (ctx) => {
         const { context, query } = prepare(ctx, type, 'create', deps);
-        const entry = createDocument(writes, type, ctx.request.body, query);
+        const entry = createDocument(writesFor(ctx), type, ctx.request.body, query);
         ctx.status = 201;
         respond(ctx, type, deps, { data: serializeWritten(deps, context, type, entry, query), meta: {} });
       });
       router.put(`${base}/:documentId`, can('update'), body, (ctx) => {
         const { context, query } = prepare(ctx, type, 'update', deps);
-        const entry = updateDocument(writes, type, String(ctx.params['documentId']), ctx.request.body, query);
+        const entry = updateDocument(writesFor(ctx), type, String(ctx.params['documentId']), ctx.request.body, query);
         if (entry === undefined) throw notFoundError();
         respond(ctx, type, deps, { data: serializeWritten(deps, context, type, entry, query), meta: {} });
       });
@@ -65,7 +67,7 @@ export function createContentRouter(snapshot: ProjectSnapshot, deps: RouteDepend
       });
       router.put(base, can('update'), body, (ctx) => {
         const { context, query } = prepare(ctx, type, 'update', deps);
-        const entry = upsertSingleDocument(writes, type, ctx.request.body, query);
+        const entry = upsertSingleDocument(writesFor(ctx), type, ctx.request.body, query);
         respond(ctx, type, deps, { data: serializeWritten(deps, context, type, entry, query), meta: {} });
       });
       router.delete(base, can('delete'), (ctx) => {

@@ -93,4 +93,24 @@ for (const [name, caller, path] of ALLOWED) {
   });
 }
 
+test('a write body may link only to types the caller may find: Invalid key <relation>, and nothing written', async () => {
+  // Articles may be written and categories found, authors not.
+  const public_ = ['api::article.article.create', 'api::article.article.update', 'api::article.article.find', 'api::article.article.findOne', 'api::category.category.find'];
+  const writer = await startTestServer('blog', { prepare: (project) => prepareAuthProject(project, { permissions: { public: public_ } }) });
+  try {
+    const articles = () => writer.project.read('content/articles/' + HELLO + '.json');
+    const before = articles();
+    const linked = await writer.request('POST', '/api/articles', { body: { data: { title: 'Linked', author: 'sjlq8hgxw8ame5jqieu9qb6m' } } });
+    assert.is(linked.status, 400);
+    assert.equal(linked.body.error, { status: 400, name: 'ValidationError', message: 'Invalid key author', details: { key: 'author', source: 'body' } });
+    const unlinked = await writer.request('PUT', `/api/articles/${HELLO}`, { body: { data: { author: null } } });
+    assert.is(unlinked.status, 400, 'even a disconnect names a type the caller may not find');
+    assert.is(articles(), before);
+    const allowed = await writer.request('POST', '/api/articles', { body: { data: { title: 'With a category', categories: ['kgij077343nt9lhyy1ycu5vb'] } } });
+    assert.is(allowed.status, 201, allowed.text);
+  } finally {
+    await writer.close();
+  }
+});
+
 test.run();
