@@ -59,7 +59,7 @@ function convertValue(context: ConvertContext, attribute: Attribute, value: unkn
       return cast.value;
     }
     case 'relation': {
-      const ids = relationIds(context, attribute, value, asIds(current));
+      const ids = relationIds(context, attribute, value, storedStrings(current));
       return attribute.toMany ? ids : (ids[ids.length - 1] ?? null);
     }
     case 'media': {
@@ -174,6 +174,7 @@ function asArray(value: unknown): unknown[] {
   return value === undefined || value === null ? [] : Array.isArray(value) ? value : [value];
 }
 
-function asIds(value: unknown): string[] {
+/** The strings a stored relation or media value holds: one documentId or path, or a list of them. */
+export function storedStrings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : typeof value === 'string' ? [value] : [];
 }

@@ -1,10 +1,11 @@
 import type { CmsConfig } from '../config/cms-config.js';
 import type { ContentIndex } from '../content-index/content-index.js';
-import type { DocumentRecord } from '../content-index/entry.js';
+import { type DocumentRecord, versionOf } from '../content-index/entry.js';
 import type { MediaRecord } from '../content-index/media-record.js';
 import { validationError } from '../errors/api-error.js';
 import { parseDocumentQuery } from '../query/parse-document-query.js';
 import type { ContentType } from '../schema/content-type.js';
+import { storedStrings } from './convert-write-input.js';
 import { type WriteContext, updateDocument, upsertSingleDocument } from './write-documents.js';
 
 /** A media attribute of one document, that `POST /api/upload` with `ref`, `refId` and `field` adds its files to. */
@@ -47,8 +48,8 @@ export function linkUploadedFiles(context: WriteContext, config: CmsConfig, link
   // The document as it is now: the upload took a while.
   const record = index.findRecordById(link.type, link.record.id) ?? link.record;
   const draft = record.draftFile !== undefined || (link.type.draftAndPublish && !record.main?.publishedAt);
-  const version = draft ? (record.draftFile ?? record.main) : record.main;
-  const held = link.multiple ? pathsOf(version?.data[link.field]).flatMap((path) => index.media.findByPath(path)?.id ?? []) : [];
+  // What the document holds as it is edited (its draft view is its published data when it has no draft).
+  const held = link.multiple ? storedStrings(versionOf(record, 'draft')?.data[link.field]).flatMap((path) => index.media.findByPath(path)?.id ?? []) : [];
   const ids = [...held, ...files.map((file) => file.id)];
   const raw: Record<string, unknown> = { ...(draft && link.type.draftAndPublish ? { status: 'draft' } : {}), ...(record.locale ? { locale: record.locale } : {}) };
   const query = parseDocumentQuery(raw, link.type, registry, config, 'update');
@@ -57,9 +58,4 @@ export function linkUploadedFiles(context: WriteContext, config: CmsConfig, link
   else if (updateDocument(context, link.type, record.documentId, body, query) === undefined) {
     throw validationError(`refId: the ${link.type.uid} document with id ${link.record.id} was deleted during the upload`, { key: 'refId' });
   }
-}
-
-function pathsOf(value: unknown): string[] {
-  if (typeof value === 'string') return [value];
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 }

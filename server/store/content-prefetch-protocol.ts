@@ -1,4 +1,5 @@
 import type { ContentListing } from './content-listing.js';
+import type { ReadText } from './read-text.js';
 
 /** What the main thread hands the prefetch worker. */
 export interface PrefetchJob {
@@ -13,9 +14,6 @@ export interface PrefetchJob {
 
 /** The worker's messages, in order: the listing (or why it failed), then batches of texts. */
 export type PrefetchMessage = { readonly listing: ContentListing } | { readonly failed: string } | { readonly texts: ReadText[] };
-
-/** A file's text, or why it could not be read. */
-export type ReadText = string | { readonly error: string };
 
 /** Messages posted by the worker. */
 export const POSTED = 0;

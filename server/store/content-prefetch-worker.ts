@@ -1,10 +1,10 @@
 // Worker thread of ContentPrefetch: lists content/, posts the listing, then reads every document
 // file in listing order and posts the texts in batches, never more than `ahead` messages ahead of
 // the main thread (a slow consumer must not end up holding the whole project twice).
-import fs from 'node:fs';
 import { type MessagePort, workerData } from 'node:worker_threads';
 import { documentFilePaths, listContent } from './content-listing.js';
-import { POSTED, type PrefetchJob, type PrefetchMessage, type ReadText, TAKEN } from './content-prefetch-protocol.js';
+import { POSTED, type PrefetchJob, type PrefetchMessage, TAKEN } from './content-prefetch-protocol.js';
+import { type ReadText, readText } from './read-text.js';
 
 const { root, batchSize, ahead, state, port } = workerData as PrefetchJob & { port: MessagePort };
 let posted = 0;
@@ -24,13 +24,7 @@ try {
   const paths = documentFilePaths(listing);
   for (let start = 0; start < paths.length; start += batchSize) {
     const texts: ReadText[] = [];
-    for (const relative of paths.slice(start, start + batchSize)) {
-      try {
-        texts.push(fs.readFileSync(`${root}/${relative}`, 'utf8'));
-      } catch (error) {
-        texts.push({ error: (error as Error).message });
-      }
-    }
+    for (const relative of paths.slice(start, start + batchSize)) texts.push(readText(`${root}/${relative}`));
     post({ texts });
   }
 } catch (error) {

@@ -2,7 +2,8 @@ import path from 'node:path';
 import { MessageChannel, type MessagePort, Worker, receiveMessageOnPort } from 'node:worker_threads';
 import type { ContentListing } from './content-listing.js';
 import { CONTENT_DIR } from './content-path.js';
-import { POSTED, type PrefetchJob, type PrefetchMessage, type ReadText, STATE_SLOTS, TAKEN } from './content-prefetch-protocol.js';
+import { POSTED, type PrefetchJob, type PrefetchMessage, STATE_SLOTS, TAKEN } from './content-prefetch-protocol.js';
+import type { ReadText } from './read-text.js';
 
 export interface PrefetchOptions {
   /** Files per message (default 256). */

@@ -5,6 +5,7 @@ import type { SchemaRegistry } from '../schema/schema-registry.js';
 import { checkStoredDocument, lineOfKey } from './check-document.js';
 import type { ContentFile } from './content-path.js';
 import { decodeDocument } from './decode-document.js';
+import { type ReadText, readText } from './read-text.js';
 
 /** A decoded document file that fits its schema. */
 export interface StoredDocument {
@@ -17,17 +18,12 @@ export interface StoredDocument {
 /** Reads, decodes and checks one content file. Throws a FileError that says where it went wrong. */
 export function readDocumentFile(projectDir: string, registry: SchemaRegistry, file: ContentFile): StoredDocument {
   const absolute = path.join(projectDir, file.path);
-  let text: string;
-  try {
-    text = fs.readFileSync(absolute, 'utf8');
-  } catch (error) {
-    throw new FileError(file.path, `cannot read: ${(error as Error).message}`);
-  }
-  return decodeStoredDocument(registry, file, text, () => fs.statSync(absolute).mtimeMs);
+  return decodeStoredDocument(registry, file, readText(absolute), () => fs.statSync(absolute).mtimeMs);
 }
 
-/** Decodes and checks a content file's text (the part of reading that needs no disk). */
-export function decodeStoredDocument(registry: SchemaRegistry, file: ContentFile, text: string, mtime: () => number): StoredDocument {
+/** Decodes and checks a content file's text (the part of reading that needs no disk), or reports why it could not be read. */
+export function decodeStoredDocument(registry: SchemaRegistry, file: ContentFile, text: ReadText, mtime: () => number): StoredDocument {
+  if (typeof text !== 'string') throw new FileError(file.path, `cannot read: ${text.error}`);
   let data: Record<string, unknown>;
   // A conflict marker starts a line, which no valid JSON text allows: JSON files are searched for
   // one only when they fail to parse (saving a pass over every file at start-up).

@@ -5,9 +5,9 @@ import type { SchemaRegistry } from '../schema/schema-registry.js';
 import { removeStaleTempFiles } from './atomic-write.js';
 import { documentFilePaths, listContent } from './content-listing.js';
 import { CONTENT_DIR, parseContentPath } from './content-path.js';
-import type { ReadText } from './content-prefetch-protocol.js';
 import type { ContentPrefetch } from './content-prefetch.js';
 import { type StoredDocument, decodeStoredDocument } from './read-document.js';
+import { type ReadText, readText } from './read-text.js';
 
 export interface ScanResult {
   readonly documents: StoredDocument[];
@@ -38,7 +38,6 @@ export function scanContent(projectDir: string, registry: SchemaRegistry, prefet
       try {
         const file = parseContentPath(registry, relPath);
         if (file === undefined) return;
-        if (typeof text !== 'string') throw new FileError(relPath, `cannot read: ${text.error}`);
         documents.push(decodeStoredDocument(registry, file, text, () => fs.statSync(`${root}/${relative}`).mtimeMs));
       } catch (error) {
         problems.push(error instanceof FileError ? error : new FileError(relPath, (error as Error).message));
@@ -51,12 +50,4 @@ export function scanContent(projectDir: string, registry: SchemaRegistry, prefet
     fromWorker?.close();
   }
   return { documents, problems };
-}
-
-function readText(file: string): ReadText {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    return { error: (error as Error).message };
-  }
 }
