@@ -70,7 +70,7 @@ function runChild(args) {
 /** In the --heap-child process: load the project in-process, measure the heap after a full GC. */
 async function heapChild(dir, watch) {
   const { loadConfig } = await importDist('server/config/load-config.js');
-  const { startServer } = await importDist('server/http/start-server.js');
+  const { startServer } = await importDist('server/runtime/start-server.js', 'server/http/start-server.js');
   const { ContentPrefetch } = await importDist('server/store/content-prefetch.js');
   let warnings = 0;
   const log = { info() {}, warn: () => warnings++, error: () => warnings++ };

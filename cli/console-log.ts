@@ -1,4 +1,4 @@
-import type { ServerLog } from '../server/http/start-server.js';
+import type { ServerLog } from '../server/runtime/start-server.js';
 
 /** Logs to the terminal: info to stdout, warnings and errors to stderr. */
 export function createConsoleLog(): ServerLog {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { loadConfig } from '../server/config/load-config.js';
 import { ConfigError } from '../server/config/config-error.js';
-import { LiveProject } from '../server/content-index/live-project.js';
+import { ProjectRuntime } from '../server/runtime/project-runtime.js';
 import { FileError } from '../server/errors/file-error.js';
 import { exportSite } from '../server/export/export-site.js';
 import { ContentPrefetch } from '../server/store/content-prefetch.js';
@@ -25,12 +25,12 @@ export async function runExport(options: ExportCommandOptions, stdout: NodeJS.Wr
     console.error(`error: --status: expected published or draft, got ${options.status}`);
     return 2;
   }
-  let project: LiveProject;
+  let project: ProjectRuntime;
   const prefetch = options.prefetch ?? ContentPrefetch.start(options.dir);
   try {
     const config = loadConfig(options.dir, { watch: false });
     const prefixed = options.basePath === undefined ? config : { ...config, rest: { ...config.rest, prefix: normalizeBase(options.basePath) } };
-    project = LiveProject.open(prefixed, { info: () => {}, warn: () => {} }, prefetch);
+    project = ProjectRuntime.open(prefixed, { info: () => {}, warn: () => {} }, prefetch);
   } catch (error) {
     prefetch.close();
     if (error instanceof FileError) console.error(`error: ${error.format()}`);

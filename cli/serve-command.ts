@@ -1,7 +1,7 @@
 import { loadConfig } from '../server/config/load-config.js';
 import { ConfigError } from '../server/config/config-error.js';
 import { FileError } from '../server/errors/file-error.js';
-import { StartError, startServer } from '../server/http/start-server.js';
+import { StartError, startServer } from '../server/runtime/start-server.js';
 import { ContentPrefetch } from '../server/store/content-prefetch.js';
 import { createConsoleLog } from './console-log.js';
 
@@ -31,7 +31,7 @@ export async function runServe(options: ServeOptions): Promise<number> {
     return 1;
   }
   const { index, registry } = server.project.current;
-  const problems = index.problems.size;
+  const problems = server.project.current.problems.size;
   log.info(
     `cms serving ${index.documentCount()} documents of ${registry.contentTypes.size} content types and ${index.media.size} media files ` +
       `at ${server.url}/api (ready in ${Date.now() - started} ms${problems ? `, ${problems} file${problems > 1 ? 's' : ''} with problems above` : ''})`,

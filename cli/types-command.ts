@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { FileError } from '../server/errors/file-error.js';
-import { loadSchemas } from '../server/schema/load-schemas.js';
+import { loadSchemas } from '../server/store/load-schemas.js';
 import type { SchemaRegistry } from '../server/schema/schema-registry.js';
 import { generateJsonSchema, jsonSchemaFileMatch } from '../server/types/generate-json-schema.js';
 import { generateTypeScript } from '../server/types/generate-typescript.js';

@@ -14,7 +14,11 @@ export function distFile(relPath) {
   return file;
 }
 
-/** Imports a compiled module, e.g. `server/http/start-server.js`. */
-export async function importDist(relPath) {
-  return import(pathToFileURL(distFile(relPath)).href);
+/**
+ * Imports a compiled module, e.g. `server/runtime/start-server.js`. Older builds kept some modules
+ * elsewhere: `formerPath` is tried when the first is not in the build (to compare builds side by side).
+ */
+export async function importDist(relPath, formerPath) {
+  const found = formerPath !== undefined && !fs.existsSync(path.join(DIST, relPath)) ? formerPath : relPath;
+  return import(pathToFileURL(distFile(found)).href);
 }

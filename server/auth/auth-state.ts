@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { CmsConfig } from '../config/cms-config.js';
+import type { ChangeSet } from '../documents/project-port.js';
 import { UserStore } from './user-store.js';
 
 /** Everything a request needs to find out who is calling. */
@@ -10,6 +11,14 @@ export interface AuthState {
   /** Undefined: no JWT is accepted and nobody can sign in. */
   readonly jwtSecret: string | undefined;
   readonly users: UserStore | undefined;
+}
+
+export interface AuthStateOptions {
+  readonly warn: (message: string) => void;
+  /** The project's commit path, through which new users are written. */
+  readonly commit: (changes: ChangeSet) => void;
+  /** The state in force before cms.config.json changed: secrets it generated are kept. */
+  readonly previous?: AuthState | undefined;
 }
 
 /** A secret that must be set before the server may start in production; the message says how. */
@@ -26,10 +35,11 @@ const MIN_SECRET_LENGTH = 16;
  * the `previous` state (a reloaded cms.config.json), a secret generated then is kept, so signed-in
  * users stay signed in.
  */
-export function createAuthState(config: CmsConfig, warn: (message: string) => void, previous?: AuthState): AuthState {
+export function createAuthState(config: CmsConfig, options: AuthStateOptions): AuthState {
+  const { warn, previous } = options;
   const generated = (option: 'apiTokenSalt' | 'jwtSecret', value: string | undefined): string | undefined =>
     previous !== undefined && previous.config.auth[option] === undefined ? value : undefined;
-  const users = new UserStore(config.dir, config.auth.defaultRole, warn);
+  const users = new UserStore({ projectDir: config.dir, defaultRole: config.auth.defaultRole, warn, commit: options.commit });
   const tokensInUse = config.auth.apiTokens.length > 0;
   const usersInUse = config.auth.register || users.list().length > 0;
   const apiTokenSalt = settleSecret(config, config.auth.apiTokenSalt, tokensInUse, {

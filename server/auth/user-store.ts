@@ -1,13 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { isPlainObject } from '../config/is-plain-object.js';
 import { deriveId } from '../content-index/derive-id.js';
-import { generateDocumentId } from '../documents/write-documents.js';
-import { writeFileAtomic } from '../store/atomic-write.js';
-import { isDocumentId } from '../store/content-path.js';
+import type { ChangeSet } from '../documents/project-port.js';
+import { generateDocumentId } from '../store/document-id.js';
+import { USERS_DIR } from '../store/project-layout.js';
+import { listUserIds, readUserFile, statUserFile } from '../store/user-files.js';
 import type { StoredUser } from './stored-user.js';
-
-export const USERS_DIR = 'users';
 
 export interface NewUser {
   readonly username: string;
@@ -28,33 +25,36 @@ interface CachedFile {
  * user or changing a role by hand takes effect on the next request; a file that cannot be read is
  * reported once and ignored.
  */
+export interface UserStoreOptions {
+  readonly projectDir: string;
+  /** The role of a user file that names none. */
+  readonly defaultRole: string;
+  readonly warn: (message: string) => void;
+  /** The project's commit path: user files are written through it. */
+  readonly commit: (changes: ChangeSet) => void;
+}
+
 export class UserStore {
   readonly #dir: string;
   readonly #defaultRole: string;
   readonly #warn: (message: string) => void;
+  readonly #commit: (changes: ChangeSet) => void;
   readonly #files = new Map<string, CachedFile>();
 
-  constructor(projectDir: string, defaultRole: string, warn: (message: string) => void) {
-    this.#dir = path.join(projectDir, USERS_DIR);
-    this.#defaultRole = defaultRole;
-    this.#warn = warn;
+  constructor(options: UserStoreOptions) {
+    this.#dir = options.projectDir;
+    this.#defaultRole = options.defaultRole;
+    this.#warn = options.warn;
+    this.#commit = options.commit;
   }
 
   /** Every readable user, by id. */
   list(): StoredUser[] {
-    let names: string[];
-    try {
-      names = fs.readdirSync(this.#dir);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw error;
-    }
     const seen = new Set<string>();
     const users: StoredUser[] = [];
-    for (const name of names) {
-      if (!name.endsWith('.json') || !isDocumentId(name.slice(0, -5))) continue;
-      seen.add(name);
-      const user = this.#read(name);
+    for (const documentId of listUserIds(this.#dir)) {
+      seen.add(documentId);
+      const user = this.#read(documentId);
       if (user) users.push(user);
     }
     for (const name of this.#files.keys()) if (!seen.has(name)) this.#files.delete(name);
@@ -94,27 +94,24 @@ export class UserStore {
       updatedAt: now,
       publishedAt: now,
     };
-    writeFileAtomic(path.join(this.#dir, `${documentId}.json`), `${JSON.stringify(file, null, 2)}\n`);
+    this.#commit({ users: [{ documentId, data: file }] });
     return { ...file, id: deriveId(Date.parse(now), documentId), documentId };
   }
 
-  #read(name: string): StoredUser | undefined {
-    const file = path.join(this.#dir, name);
-    let stat: fs.Stats;
-    try {
-      stat = fs.statSync(file);
-    } catch {
-      return undefined;
-    }
-    const cached = this.#files.get(name);
+  #read(documentId: string): StoredUser | undefined {
+    const stat = statUserFile(this.#dir, documentId);
+    if (stat === undefined || !stat.isFile) return undefined;
+    const cached = this.#files.get(documentId);
     if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) return cached.user;
     let user: StoredUser | undefined;
     try {
-      user = this.#decode(name.slice(0, -5), JSON.parse(fs.readFileSync(file, 'utf8')), stat.mtime.toISOString());
+      const text = readUserFile(this.#dir, documentId);
+      if (text === undefined) return undefined;
+      user = this.#decode(documentId, JSON.parse(text), new Date(stat.mtimeMs).toISOString());
     } catch (error) {
-      this.#warn(`${USERS_DIR}/${name}: ${(error as Error).message}; this user cannot sign in`);
+      this.#warn(`${USERS_DIR}/${documentId}.json: ${(error as Error).message}; this user cannot sign in`);
     }
-    this.#files.set(name, { mtimeMs: stat.mtimeMs, size: stat.size, user });
+    this.#files.set(documentId, { mtimeMs: stat.mtimeMs, size: stat.size, user });
     return user;
   }
 

@@ -1,6 +1,6 @@
 // Worker thread entry of checkFilesInWorkers: checks its slice of the content files and posts the outcomes.
 import { parentPort, workerData } from 'node:worker_threads';
-import { loadSchemas } from '../schema/load-schemas.js';
+import { loadSchemas } from '../store/load-schemas.js';
 import { type ContentFile, parseContentPath } from '../store/content-path.js';
 import { checkFiles } from './check-files.js';
 import type { WorkerInput } from './check-files-in-workers.js';

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { FileError } from '../errors/file-error.js';
-import { SCHEMAS_DIR, loadSchemas } from '../schema/load-schemas.js';
+import { loadSchemas } from '../store/load-schemas.js';
+import { SCHEMAS_DIR } from '../store/project-layout.js';
 import { parseJson } from '../schema/parse-json.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import type { CheckProblem } from './check-problem.js';

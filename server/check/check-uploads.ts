@@ -3,7 +3,7 @@ import path from 'node:path';
 import { isPlainObject } from '../config/is-plain-object.js';
 import { FileError } from '../errors/file-error.js';
 import { parseJson } from '../schema/parse-json.js';
-import { SIDECAR_SUFFIX, UPLOADS_DIR } from '../store/read-media.js';
+import { SIDECAR_SUFFIX, UPLOADS_DIR } from '../store/project-layout.js';
 import type { CheckProblem } from './check-problem.js';
 import { findMergeConflict } from './find-merge-conflict.js';
 import { problemFromFileError } from './problem-from-file-error.js';

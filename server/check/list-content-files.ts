@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { FileError } from '../errors/file-error.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
-import { CONTENT_DIR, type ContentFile, parseContentPath } from '../store/content-path.js';
+import { type ContentFile, parseContentPath } from '../store/content-path.js';
+import { CONTENT_DIR } from '../store/project-layout.js';
 import type { CheckProblem } from './check-problem.js';
 import { problemFromFileError } from './problem-from-file-error.js';
 

@@ -1,31 +1,14 @@
 import type { CmsConfig } from '../config/cms-config.js';
-import type { FileError } from '../errors/file-error.js';
 import type { ContentType } from '../schema/content-type.js';
-import { canonicalDateTime } from '../schema/date-time-text.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import type { StoredDocument } from '../store/read-document.js';
-import { deriveDocumentId, deriveId } from './derive-id.js';
+import { deriveDocumentId } from './derive-id.js';
 import { type DocumentRecord, type Entry, type Status, compareRecords, versionOf } from './entry.js';
 import { MediaIndex } from './media-index.js';
-
-interface TypeState {
-  readonly type: ContentType;
-  readonly records: Map<string, DocumentRecord>;
-  /** Records in default order (createdAt, documentId), kept sorted on every change. */
-  readonly ordered: DocumentRecord[];
-  readonly idOwners: Map<number, string>;
-  /**
-   * Owning relation attribute → target documentId → keys of records pointing at it. Built on first
-   * use (a start need not pay for it), then kept up to date with every change.
-   */
-  readonly reverse: Map<string, Map<string, Set<string>>>;
-  reverseBuilt: boolean;
-  /** Entries per status and locale in default order, dropped on every change of the type. */
-  readonly views: Map<string, readonly Entry[]>;
-  /** Values derived from the type's documents (sort orders …), dropped on every change of the type. */
-  readonly memos: Map<string, unknown>;
-  version: number;
-}
+import { insertSorted, removeSorted } from './record-order.js';
+import { ensureReverse, linkRelations, unlinkRelations } from './reverse-relations.js';
+import { normalizeIso, toEntry } from './to-entry.js';
+import { type TypeState, allocateId, createTypeState } from './type-state.js';
 
 const MAX_MEMOS_PER_TYPE = 64;
 
@@ -41,8 +24,6 @@ interface FileSlot {
  */
 export class ContentIndex {
   readonly media: MediaIndex;
-  /** Files that could not be read, by path; a file's last good version stays in the index. */
-  readonly problems = new Map<string, FileError>();
   private readonly states = new Map<string, TypeState>();
   /** While loading a whole project, the default order is built once at the end, not kept per insert. */
   private bulk = false;
@@ -61,13 +42,7 @@ export class ContentIndex {
   ) {
     this.defaultLocale = i18n.defaultLocale;
     this.localeCodes = new Set(i18n.locales.map((locale) => locale.code));
-    for (const type of registry.contentTypes.values()) {
-      const reverse = new Map<string, Map<string, Set<string>>>();
-      for (const [name, attribute] of type.attributes) {
-        if (attribute.kind === 'relation' && attribute.mappedBy === undefined) reverse.set(name, new Map());
-      }
-      this.states.set(type.uid, { type, records: new Map(), ordered: [], idOwners: new Map(), reverse, reverseBuilt: false, views: new Map(), memos: new Map(), version: 0 });
-    }
+    for (const type of registry.contentTypes.values()) this.states.set(type.uid, createTypeState(type));
     this.media = new MediaIndex();
   }
 
@@ -108,12 +83,11 @@ export class ContentIndex {
     if (previousSlot && previousSlot.key !== key) this.removeFile(file.path);
 
     const old = state.records.get(key);
-    const entryBase = toEntry(stored, documentId, locale, file.type, file.draft);
+    const entryBase = toEntry(stored, documentId, locale);
     const main = slot === 'main' ? entryBase : old?.main;
     const draftFile = slot === 'draftFile' ? entryBase : old?.draftFile;
     this.replaceRecord(state, key, old, main, draftFile);
     this.files.set(file.path, { uid: file.type.uid, key, slot });
-    this.problems.delete(file.path);
   }
 
   /** Forgets the version a file held. Returns false when the index did not know the file. */
@@ -152,10 +126,6 @@ export class ContentIndex {
   /** Paths of every content file the index holds. */
   knownPaths(): IterableIterator<string> {
     return this.files.keys();
-  }
-
-  reportProblem(error: FileError): void {
-    this.problems.set(error.file, error);
   }
 
   /** Entries visible with this status and locale, in default order. Cached until the type changes. */
@@ -203,10 +173,7 @@ export class ContentIndex {
    */
   sourcesOf(type: ContentType, attribute: string, targetDocumentId: string, ordered = true): DocumentRecord[] {
     const state = this.stateOf(type);
-    if (!state.reverseBuilt) {
-      state.reverseBuilt = true;
-      for (const record of state.records.values()) this.linkRelations(state, record);
-    }
+    ensureReverse(state);
     const keys = state.reverse.get(attribute)?.get(targetDocumentId);
     if (!keys) return [];
     const records: DocumentRecord[] = [];
@@ -272,7 +239,7 @@ export class ContentIndex {
     state.memos.clear();
     if (old) {
       if (!this.bulk) removeSorted(state.ordered, old);
-      this.unlinkRelations(state, old);
+      unlinkRelations(state, old);
       if (state.idOwners.get(old.id) === key) state.idOwners.delete(old.id);
     }
     const first = main ?? draftFile;
@@ -305,87 +272,6 @@ export class ContentIndex {
     state.records.set(key, record);
     state.idOwners.set(id, key);
     if (!this.bulk) insertSorted(state.ordered, record);
-    this.linkRelations(state, record);
+    linkRelations(state, record);
   }
-
-  private linkRelations(state: TypeState, record: DocumentRecord): void {
-    if (!state.reverseBuilt) return;
-    for (const [attribute, targets] of state.reverse) {
-      forEachTarget(record, attribute, (target) => {
-        let keys = targets.get(target);
-        if (!keys) targets.set(target, (keys = new Set()));
-        keys.add(record.key);
-      });
-    }
-  }
-
-  private unlinkRelations(state: TypeState, record: DocumentRecord): void {
-    if (!state.reverseBuilt) return;
-    for (const [attribute, targets] of state.reverse) {
-      forEachTarget(record, attribute, (target) => {
-        const keys = targets.get(target);
-        keys?.delete(record.key);
-        if (keys?.size === 0) targets.delete(target);
-      });
-    }
-  }
-}
-
-function allocateId(state: TypeState, key: string, createdMs: number): number {
-  let id = deriveId(createdMs, key);
-  for (let owner = state.idOwners.get(id); owner !== undefined && owner !== key; owner = state.idOwners.get(id)) id++;
-  return id;
-}
-
-/** documentIds a record's versions point at through one relation attribute. */
-function forEachTarget(record: DocumentRecord, attribute: string, visit: (documentId: string) => void): void {
-  for (const entry of [record.main, record.draftFile]) {
-    const value = entry?.data[attribute];
-    if (typeof value === 'string') visit(value);
-    else if (Array.isArray(value)) for (const id of value) if (typeof id === 'string') visit(id);
-  }
-}
-
-function toEntry(stored: StoredDocument, documentId: string, locale: string | null, type: ContentType, isDraftFile: boolean): Entry {
-  const { data } = stored;
-  // Hand-made files without timestamps take the file's modification time.
-  const fallback = (): string => new Date(stored.mtimeMs ?? Date.now()).toISOString();
-  const createdAt = typeof data['createdAt'] === 'string' ? normalizeIso(data['createdAt']) : fallback();
-  const updatedAt = typeof data['updatedAt'] === 'string' ? normalizeIso(data['updatedAt']) : createdAt;
-  let publishedAt: string | null;
-  if (type.draftAndPublish) {
-    publishedAt = isDraftFile || typeof data['publishedAt'] !== 'string' ? null : normalizeIso(data['publishedAt']);
-  } else {
-    publishedAt = typeof data['publishedAt'] === 'string' ? normalizeIso(data['publishedAt']) : updatedAt;
-  }
-  return { id: 0, documentId, locale, data, createdAt, updatedAt, publishedAt, path: stored.file.path };
-}
-
-/** Timestamps come back in one form: ISO 8601 with milliseconds and Z. */
-function normalizeIso(value: string): string {
-  return canonicalDateTime(value) ?? value;
-}
-
-function insertSorted(list: DocumentRecord[], record: DocumentRecord): void {
-  list.splice(lowerBound(list, record), 0, record);
-}
-
-function removeSorted(list: DocumentRecord[], record: DocumentRecord): void {
-  const index = lowerBound(list, record);
-  if (list[index] === record) list.splice(index, 1);
-  else {
-    const fallback = list.indexOf(record);
-    if (fallback >= 0) list.splice(fallback, 1);
-  }
-}
-
-function lowerBound(list: readonly DocumentRecord[], record: DocumentRecord): number {
-  let low = 0;
-  let high = list.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (compareRecords(list[mid]!, record) < 0) low = mid + 1;
-    else high = mid;
-  }
-  return low;
 }

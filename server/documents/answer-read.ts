@@ -1,5 +1,5 @@
 import type { CmsConfig } from '../config/cms-config.js';
-import type { ProjectSnapshot } from '../content-index/live-project.js';
+import type { ProjectSnapshot } from './project-port.js';
 import type { ReadContext } from '../engine/read-context.js';
 import { notFoundError } from '../errors/api-error.js';
 import type { DocumentQuery } from '../query/document-query.js';

@@ -4,15 +4,15 @@ import type { AttributeSet } from '../schema/content-type.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import { rewriteRecord } from './relation-side-effects.js';
 import { componentsHold, rewriteStoredValues } from './rewrite-stored-values.js';
-import type { FileChange } from './write-files.js';
+import type { DocumentChange } from './project-port.js';
 
 /**
  * A deleted media file leaves no dangling link: every document version that holds its path (at
  * the top level, in components, in dynamic zones) loses it, as Strapi drops the file's links.
  */
-export function mediaReferenceChanges(index: ContentIndex, mediaPath: string): FileChange[] {
+export function mediaReferenceChanges(index: ContentIndex, mediaPath: string): DocumentChange[] {
   const { registry } = index;
-  const changes: FileChange[] = [];
+  const changes: DocumentChange[] = [];
   for (const type of registry.contentTypes.values()) {
     if (!holdsMedia(registry, type)) continue;
     const records = new Set<DocumentRecord>();

@@ -3,7 +3,7 @@ import type { DocumentRecord } from '../content-index/entry.js';
 import type { AttributeSet, ContentType } from '../schema/content-type.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import { componentsHold, rewriteStoredValues } from './rewrite-stored-values.js';
-import type { FileChange } from './write-files.js';
+import type { DocumentChange } from './project-port.js';
 
 /** What one write is about to put in files, by path (null: removed): its side effects build on it. */
 export type PendingFiles = Map<string, Readonly<Record<string, unknown>> | null>;
@@ -20,8 +20,8 @@ export function inverseRelationChanges(
   inverse: ReadonlyMap<string, readonly string[]>,
   defaultLocale: string,
   pending: PendingFiles = new Map(),
-): FileChange[] {
-  const changes: FileChange[] = [];
+): DocumentChange[] {
+  const changes: DocumentChange[] = [];
   for (const [name, wanted] of inverse) {
     const attribute = type.attributes.get(name);
     if (attribute?.kind !== 'relation' || attribute.mappedBy === undefined) continue;
@@ -55,8 +55,8 @@ export function inverseRelationChanges(
  * A deleted document leaves no dangling link: every owning-side reference to it (top level, in
  * components and dynamic zones) is removed from the files that hold it, as Strapi drops the links.
  */
-export function referenceCleanupChanges(index: ContentIndex, deleted: ContentType, documentId: string): FileChange[] {
-  const changes: FileChange[] = [];
+export function referenceCleanupChanges(index: ContentIndex, deleted: ContentType, documentId: string): DocumentChange[] {
+  const changes: DocumentChange[] = [];
   const registry = index.registry;
   for (const type of registry.contentTypes.values()) {
     const direct = [...type.attributes].filter(([, a]) => a.kind === 'relation' && a.mappedBy === undefined && a.target === deleted.uid).map(([n]) => n);
@@ -89,8 +89,8 @@ export function rewriteRecord(
   record: DocumentRecord,
   mutate: (data: Readonly<Record<string, unknown>>) => Record<string, unknown> | undefined,
   pending?: PendingFiles,
-): FileChange[] {
-  const changes: FileChange[] = [];
+): DocumentChange[] {
+  const changes: DocumentChange[] = [];
   for (const entry of [record.main, record.draftFile]) {
     if (entry === undefined) continue;
     const current = pending?.has(entry.path) ? pending.get(entry.path) : entry.data;

@@ -1,20 +1,20 @@
 import path from 'node:path';
 import type { CmsConfig } from '../config/cms-config.js';
 import type { ContentIndex } from '../content-index/content-index.js';
-import type { LiveProject } from '../content-index/live-project.js';
 import { type MediaRecord, formatPathsOf } from '../content-index/media-record.js';
 import { notFoundError } from '../errors/api-error.js';
-import { UPLOADS_DIR, readMediaFile } from '../store/read-media.js';
+import { UPLOADS_DIR } from '../store/project-layout.js';
+import { readMediaFile } from '../store/read-media.js';
 import { mimeTypeOfExtension } from '../store/upload-mime.js';
-import { type UploadWrite, removeUploadFiles, sidecarPathOf, writeUploadFiles } from '../store/write-upload.js';
+import { type UploadWrite, sidecarPathOf } from '../store/write-upload.js';
 import { mediaReferenceChanges } from './media-references.js';
 import { EMPTY_FILE_INFO, readFileInfo } from './upload-file-info.js';
 import { type PreparedUpload, type ReceivedFile, prepareUpload } from './upload-prepare.js';
-import { generateDocumentId } from './write-documents.js';
-import { commitFileChanges } from './write-files.js';
+import { generateDocumentId } from '../store/document-id.js';
+import type { ProjectPort } from './project-port.js';
 
 export interface UploadContext {
-  readonly project: LiveProject;
+  readonly project: ProjectPort;
   readonly settings: CmsConfig['upload'];
   /** The current time as an ISO string (injectable for tests). */
   readonly now: () => string;
@@ -55,11 +55,8 @@ export async function uploadFiles(context: UploadContext, files: readonly Receiv
     });
     writes.push(...writesOf(mediaPath, upload, sidecar));
   }
-  writeUploadFiles(dir, writes);
-  return prepared.map((upload) => {
-    const mediaPath = `${upload.hash}${upload.ext}`;
-    return syncAndFind(context, mediaPath, formatPathsOf({ formats: formatsOf(mediaPath, upload) }));
-  });
+  context.project.commit({ uploads: writes });
+  return prepared.map((upload) => findWritten(context, `${upload.hash}${upload.ext}`));
 }
 
 /**
@@ -85,11 +82,10 @@ export async function replaceFile(context: UploadContext, id: string, file: Rece
     updatedAt: context.now(),
     publishedAt: record.publishedAt,
   }, storedSidecar(dir, record.path));
-  writeUploadFiles(dir, writesOf(record.path, upload, sidecar));
   const fresh = formatPathsOf({ formats });
   const stale = formatPathsOf(record).filter((formatPath) => !fresh.includes(formatPath));
-  removeUploadFiles(dir, stale);
-  return syncAndFind(context, record.path, [...stale, ...fresh]);
+  context.project.commit({ uploads: writesOf(record.path, upload, sidecar), removedUploads: stale });
+  return findWritten(context, record.path);
 }
 
 /**
@@ -112,8 +108,8 @@ export function updateFileInfo(context: UploadContext, id: string, fileInfo: unk
     updatedAt: context.now(),
     publishedAt: record.publishedAt,
   });
-  writeUploadFiles(dir, [{ path: sidecarPathOf(record.path), json: sidecar }]);
-  return syncAndFind(context, record.path, []);
+  context.project.commit({ uploads: [{ path: sidecarPathOf(record.path), json: sidecar }] });
+  return findWritten(context, record.path);
 }
 
 /**
@@ -124,10 +120,9 @@ export function deleteFile(context: UploadContext, id: string): MediaRecord | un
   const { index } = context.project.current;
   const record = findFileById(index, id);
   if (record === undefined) return undefined;
-  commitFileChanges(context.project, mediaReferenceChanges(index, record.path));
-  const formats = formatPathsOf(record);
-  removeUploadFiles(context.project.config.dir, [...formats, record.path, sidecarPathOf(record.path)]);
-  applyUploadChanges(context, [record.path, ...formats]);
+  // Documents let go of the file first, so none ever points at a file that is gone.
+  context.project.commit({ documents: mediaReferenceChanges(index, record.path) });
+  context.project.commit({ removedUploads: [...formatPathsOf(record), record.path, sidecarPathOf(record.path)] });
   return record;
 }
 
@@ -210,17 +205,8 @@ function storedSidecar(projectDir: string, mediaPath: string): Readonly<Record<s
   }
 }
 
-/**
- * Hands the files just written or removed to the project as the watcher would, so the index is up
- * to date before the response (the watcher's later report of the same files changes nothing).
- */
-function applyUploadChanges(context: UploadContext, mediaPaths: readonly string[]): void {
-  context.project.apply(mediaPaths.map((mediaPath) => ({ area: 'uploads', path: `${UPLOADS_DIR}/${mediaPath}` })));
-}
-
-/** Brings the index in line with the files just written, then reads the record back from it. */
-function syncAndFind(context: UploadContext, mediaPath: string, formatPaths: readonly string[]): MediaRecord {
-  applyUploadChanges(context, [mediaPath, ...formatPaths]);
+/** The record of a file a commit just wrote, as the index now holds it. */
+function findWritten(context: UploadContext, mediaPath: string): MediaRecord {
   const record = context.project.current.index.media.findByPath(mediaPath);
   if (record === undefined) throw new Error(`the upload of ${UPLOADS_DIR}/${mediaPath} did not reach the index`);
   return record;

@@ -1,21 +1,20 @@
-import crypto from 'node:crypto';
-import type { LiveProject } from '../content-index/live-project.js';
 import type { DocumentRecord, Entry } from '../content-index/entry.js';
 import type { ContentIndex } from '../content-index/content-index.js';
 import { ApiError, validationError } from '../errors/api-error.js';
 import type { DocumentQuery } from '../query/document-query.js';
 import type { ContentType } from '../schema/content-type.js';
 import { contentFilePath } from '../store/content-path.js';
+import { generateDocumentId } from '../store/document-id.js';
 import { checkInputKeys } from './check-input-keys.js';
 import { convertWriteInput, emptyValue } from './convert-write-input.js';
 import { readWriteBody } from './read-write-body.js';
 import { type PendingFiles, inverseRelationChanges, referenceCleanupChanges, rewriteRecord } from './relation-side-effects.js';
 import { validateEntity } from './validate-entity.js';
 import { type EntityError, entityValidationError } from './write-errors.js';
-import { type FileChange, commitFileChanges } from './write-files.js';
+import type { DocumentChange, ProjectPort } from './project-port.js';
 
 export interface WriteContext {
-  readonly project: LiveProject;
+  readonly project: ProjectPort;
   readonly defaultLocale: string;
   /** The current time as an ISO string (injectable for tests). */
   readonly now: () => string;
@@ -57,12 +56,12 @@ export function deleteDocument(context: WriteContext, type: ContentType, documen
   }
   const record = documentId === undefined ? index.findSingle(type, locale) : index.findRecord(type, documentId, locale);
   if (record === undefined) return;
-  const changes: FileChange[] = [];
+  const changes: DocumentChange[] = [];
   for (const entry of [record.main, record.draftFile]) if (entry) changes.push({ path: entry.path, type, data: null });
   // Links are by documentId: they go when the last locale of the document goes.
   const otherLocales = type.localized ? index.localeVersions(type, record.documentId).filter((r) => r !== record) : [];
   if (otherLocales.length === 0) changes.push(...referenceCleanupChanges(index, type, record.documentId));
-  commitFileChanges(context.project, changes);
+  context.project.commit({ documents: changes });
 }
 
 function writeDocument(
@@ -104,7 +103,7 @@ function writeDocument(
 
   const now = context.now();
   const createdAt = record?.main?.createdAt ?? record?.draftFile?.createdAt ?? now;
-  const changes: FileChange[] = [];
+  const changes: DocumentChange[] = [];
   const format = record?.main?.path.endsWith('.md') || record?.draftFile?.path.endsWith('.md') ? 'md' : 'json';
   const fileLocale = type.localized && locale !== context.defaultLocale ? (locale ?? undefined) : undefined;
   const mainPath = record?.main?.path ?? contentFilePath(type, documentId, { locale: fileLocale, format });
@@ -121,14 +120,14 @@ function writeDocument(
     changes.push(...inverseRelationChanges(index, type, documentId, converted.inverse, locale ?? context.defaultLocale, pending));
     changes.push(...syncSharedAttributes(index, type, documentId, locale, data));
   }
-  commitFileChanges(context.project, changes);
+  context.project.commit({ documents: changes });
 
   const after = context.project.current.index;
   const written = documentId === undefined ? after.findSingle(type, locale) : after.findRecord(type, documentId, locale);
   const entry = written && (draft ? (written.draftFile ?? written.main) : written.main);
   if (entry === undefined) throw new Error(`the write of ${mainPath} did not reach the index`);
   if (type.kind === 'singleType' && converted.inverse.size > 0 && documentId === undefined) {
-    commitFileChanges(context.project, inverseRelationChanges(after, type, entry.documentId, converted.inverse, locale ?? context.defaultLocale));
+    context.project.commit({ documents: inverseRelationChanges(after, type, entry.documentId, converted.inverse, locale ?? context.defaultLocale) });
   }
   return entry;
 }
@@ -170,10 +169,10 @@ function sharedAttributes(type: ContentType, data: Readonly<Record<string, unkno
 }
 
 /** Shared attributes written in one locale are copied into every other locale's files, as Strapi syncs them. */
-function syncSharedAttributes(index: ContentIndex, type: ContentType, documentId: string, locale: string | null, data: Readonly<Record<string, unknown>>): FileChange[] {
+function syncSharedAttributes(index: ContentIndex, type: ContentType, documentId: string, locale: string | null, data: Readonly<Record<string, unknown>>): DocumentChange[] {
   const shared = type.localized ? sharedAttributes(type, data) : undefined;
   if (shared === undefined || Object.keys(shared).length === 0) return [];
-  const changes: FileChange[] = [];
+  const changes: DocumentChange[] = [];
   for (const record of index.localeVersions(type, documentId)) {
     if (record.locale === locale) continue;
     changes.push(
@@ -181,12 +180,4 @@ function syncSharedAttributes(index: ContentIndex, type: ContentType, documentId
     );
   }
   return changes;
-}
-
-/** A Strapi-shaped documentId: 24 characters of [a-z0-9], starting with a letter. */
-export function generateDocumentId(): string {
-  const bytes = crypto.randomBytes(24);
-  let id = String.fromCharCode(97 + (bytes[0]! % 26));
-  for (let i = 1; i < 24; i++) id += (bytes[i]! % 36).toString(36);
-  return id;
 }

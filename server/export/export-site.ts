@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { CmsConfig } from '../config/cms-config.js';
 import { isPlainObject } from '../config/is-plain-object.js';
-import type { ProjectSnapshot } from '../content-index/live-project.js';
+import type { ProjectSnapshot } from '../documents/project-port.js';
 import { canFind, publicCaller } from '../auth/caller.js';
 import { FileError } from '../errors/file-error.js';
 import { findContentTypeByRoute } from '../schema/schema-registry.js';
-import { UPLOADS_DIR } from '../store/read-media.js';
+import { UPLOADS_DIR } from '../store/project-layout.js';
 import { collectMediaPaths } from './collect-media.js';
 import { type ExportItem, type ExportOptions, planDocuments, withParams } from './export-plan.js';
 import { renderRead } from './render-export.js';
@@ -39,7 +39,7 @@ export interface ExportResult {
  */
 export function exportSite(snapshot: ProjectSnapshot, config: CmsConfig, run: ExportRun): ExportResult {
   const stopped = (problems: string[]): ExportResult => ({ files: 0, written: 0, unchanged: 0, removed: 0, uploads: 0, bytes: 0, problems });
-  const fileProblems = [...snapshot.index.problems.values()].map((problem: FileError) => problem.format());
+  const fileProblems = [...snapshot.problems.values()].map((problem: FileError) => problem.format());
   if (fileProblems.length > 0) return stopped(fileProblems);
 
   const items = planDocuments(snapshot, config, run);

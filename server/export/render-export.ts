@@ -1,5 +1,5 @@
 import type { CmsConfig } from '../config/cms-config.js';
-import type { ProjectSnapshot } from '../content-index/live-project.js';
+import type { ProjectSnapshot } from '../documents/project-port.js';
 import { answerRead } from '../documents/answer-read.js';
 import { ApiError } from '../errors/api-error.js';
 import type { ContentType } from '../schema/content-type.js';

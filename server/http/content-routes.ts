@@ -2,8 +2,8 @@ import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { CmsConfig } from '../config/cms-config.js';
 import type { Entry } from '../content-index/entry.js';
-import type { LiveProject, ProjectSnapshot } from '../content-index/live-project.js';
 import { type ReadOptions, answerRead, prepareRead } from '../documents/answer-read.js';
+import type { ProjectPort, ProjectSnapshot } from '../documents/project-port.js';
 import { type WriteContext, createDocument, deleteDocument, updateDocument, upsertSingleDocument } from '../documents/write-documents.js';
 import type { ReadContext } from '../engine/read-context.js';
 import { serializeEntry } from '../engine/serialize-entry.js';
@@ -19,9 +19,8 @@ import { routeName } from '../schema/schema-registry.js';
 
 export interface RouteDependencies {
   readonly config: CmsConfig;
-  readonly project: LiveProject;
-  /** The project as it is now (the watcher replaces it when schemas change). */
-  readonly snapshot: () => ProjectSnapshot;
+  /** The project as it is now (`current` changes when schemas change), and its commit path. */
+  readonly project: ProjectPort;
   readonly warn: (message: string) => void;
   readonly defaultLocale: string;
 }
@@ -87,7 +86,7 @@ function jsonBody(config: CmsConfig): Middleware {
 
 /** The document a write produced, read back through the index as the next GET would see it. */
 function serializeWritten(deps: RouteDependencies, context: ReadContext, type: ContentType, entry: Entry, query: DocumentQuery): Record<string, unknown> {
-  const fresh: ReadContext = { ...context, index: deps.snapshot().index };
+  const fresh: ReadContext = { ...context, index: deps.project.current.index };
   return serializeEntry(fresh, type, entry, query.fields, query.populate);
 }
 
@@ -96,7 +95,7 @@ const READ_CACHE_BYTES = 32 * 1024 * 1024;
 
 /** A read route's answer: from the cache while the index is unchanged, else computed and kept. */
 function respondRead(ctx: Context, type: ContentType, deps: RouteDependencies, cache: ReadCache, documentId: string | undefined): void {
-  const snapshot = deps.snapshot();
+  const snapshot = deps.project.current;
   let text = cache.get(ctx, snapshot.index);
   if (text === undefined) {
     const body = answerRead(snapshot, type, documentId, ctx.querystring, readOptions(ctx, deps));
@@ -110,7 +109,7 @@ function respondRead(ctx: Context, type: ContentType, deps: RouteDependencies, c
 /** Sends `{data, meta}`, in Strapi v4's shape when the client asks with `Strapi-Response-Format: v4`. */
 function respond(ctx: Context, type: ContentType, deps: RouteDependencies, body: { data: unknown; meta: unknown }): void {
   if (ctx.get('Strapi-Response-Format') === 'v4') {
-    ctx.body = { data: toV4Format(deps.snapshot().registry, type, body.data), meta: body.meta };
+    ctx.body = { data: toV4Format(deps.project.current.registry, type, body.data), meta: body.meta };
   } else {
     ctx.body = body;
   }
@@ -118,7 +117,7 @@ function respond(ctx: Context, type: ContentType, deps: RouteDependencies, body:
 
 /** Parses and validates the query for a route, and builds the read context it runs in. */
 function prepare(ctx: Context, type: ContentType, action: RouteAction, deps: RouteDependencies): { context: ReadContext; query: DocumentQuery } {
-  return prepareRead(deps.snapshot(), type, action, ctx.querystring, readOptions(ctx, deps));
+  return prepareRead(deps.project.current, type, action, ctx.querystring, readOptions(ctx, deps));
 }
 
 function readOptions(ctx: Context, deps: RouteDependencies): ReadOptions {

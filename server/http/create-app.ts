@@ -3,7 +3,7 @@ import type Router from '@koa/router';
 import Koa from 'koa';
 import type { AuthState } from '../auth/auth-state.js';
 import type { CmsConfig } from '../config/cms-config.js';
-import type { LiveProject, ProjectSnapshot } from '../content-index/live-project.js';
+import type { ProjectPort } from '../documents/project-port.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import { createAuthRouter } from './auth-routes.js';
 import { provideAuth } from './authorize.js';
@@ -15,9 +15,8 @@ import { type ErrorLogger, errorMiddleware } from './error-middleware.js';
 
 export interface AppOptions {
   readonly config: CmsConfig;
-  readonly project: LiveProject;
-  /** The project as it is now; routes follow its schemas. */
-  readonly snapshot: () => ProjectSnapshot;
+  /** The project as it is now (routes follow its schemas), and its commit path. */
+  readonly project: ProjectPort;
   readonly isReady: () => boolean;
   readonly warn: (message: string) => void;
   readonly logError: ErrorLogger;
@@ -59,7 +58,7 @@ export function createApp(options: AppOptions): Koa {
   const i18n = createI18nRouter(options.config);
   app.use(i18n.routes());
   app.use(i18n.allowedMethods());
-  app.use(serveUploads(options.config, options.snapshot));
+  app.use(serveUploads(options.config, () => options.project.current));
   const uploads = createUploadRouter(options);
   app.use(uploads.routes());
   app.use(uploads.allowedMethods());
@@ -68,7 +67,7 @@ export function createApp(options: AppOptions): Koa {
   let routes: ReturnType<Router['routes']> | undefined;
   let allowed: ReturnType<Router['allowedMethods']> | undefined;
   app.use(async (ctx, next) => {
-    const snapshot = options.snapshot();
+    const snapshot = options.project.current;
     if (routerFor !== snapshot.registry || routes === undefined || allowed === undefined) {
       const router = createContentRouter(snapshot, options);
       routes = router.routes();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Middleware } from 'koa';
 import type Send from 'send';
 import type { CmsConfig } from '../config/cms-config.js';
-import type { ProjectSnapshot } from '../content-index/live-project.js';
+import type { ProjectSnapshot } from '../documents/project-port.js';
 import { notFoundError } from '../errors/api-error.js';
 import { locateUpload } from '../store/locate-upload.js';
 import { contentTypeOf } from '../store/upload-mime.js';

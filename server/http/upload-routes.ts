@@ -7,11 +7,11 @@ import type { Context } from 'koa';
 import { isAllowed } from '../auth/caller.js';
 import type { CmsConfig } from '../config/cms-config.js';
 import { isPlainObject } from '../config/is-plain-object.js';
-import type { LiveProject, ProjectSnapshot } from '../content-index/live-project.js';
 import type { MediaRecord } from '../content-index/media-record.js';
 import { linkUploadedFiles, readUploadLink } from '../documents/link-upload.js';
 import { listMediaFiles, pageMediaFiles } from '../documents/media-list.js';
 import { type UploadContext, deleteFile, findFileById, replaceFile, updateFileInfo, uploadFiles } from '../documents/upload-files.js';
+import type { ProjectPort } from '../documents/project-port.js';
 import type { ReceivedFile } from '../documents/upload-prepare.js';
 import type { WriteContext } from '../documents/write-documents.js';
 import { serializeMedia } from '../engine/serialize-entry.js';
@@ -22,8 +22,7 @@ import { type BodyOptions, parseBody } from './lazy-body.js';
 
 export interface UploadRouteDependencies {
   readonly config: CmsConfig;
-  readonly project: LiveProject;
-  readonly snapshot: () => ProjectSnapshot;
+  readonly project: ProjectPort;
 }
 
 /** Room for multipart boundaries and part headers beyond the files and fields themselves. */
@@ -38,7 +37,8 @@ const FILE_TOO_BIG_CODES = [1009, 1016];
  * paginated library (`GET /api/upload/files/page`) answers `{data, meta: {pagination}}`.
  */
 export function createUploadRouter(deps: UploadRouteDependencies): Router {
-  const { config, snapshot } = deps;
+  const { config } = deps;
+  const snapshot = () => deps.project.current;
   const router = new Router({ prefix: `${config.rest.prefix}/upload` });
   const context: UploadContext = { project: deps.project, settings: config.upload, now: () => new Date().toISOString() };
   const writes: WriteContext = { project: deps.project, defaultLocale: config.i18n.defaultLocale, now: context.now };

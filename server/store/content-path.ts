@@ -1,8 +1,8 @@
 import { FileError } from '../errors/file-error.js';
 import type { ContentType } from '../schema/content-type.js';
 import { type SchemaRegistry, routeName } from '../schema/schema-registry.js';
+import { CONTENT_DIR } from './project-layout.js';
 
-export const CONTENT_DIR = 'content';
 const CONTENT_PREFIX = `${CONTENT_DIR}/`;
 
 const LOCALE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;

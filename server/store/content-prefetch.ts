@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { MessageChannel, type MessagePort, Worker, receiveMessageOnPort } from 'node:worker_threads';
 import type { ContentListing } from './content-listing.js';
-import { CONTENT_DIR } from './content-path.js';
+import { CONTENT_DIR } from './project-layout.js';
 import { POSTED, type PrefetchJob, type PrefetchMessage, STATE_SLOTS, TAKEN } from './content-prefetch-protocol.js';
 import type { ReadText } from './read-text.js';
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { SIDECAR_SUFFIX, UPLOADS_DIR, isMediaPath } from './read-media.js';
+import { SIDECAR_SUFFIX, UPLOADS_DIR } from './project-layout.js';
+import { isMediaPath } from './read-media.js';
 
 /** A file under uploads/ that may be served. */
 export interface LocatedUpload {

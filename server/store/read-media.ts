@@ -5,9 +5,8 @@ import mime from 'mime-types';
 import { isPlainObject } from '../config/is-plain-object.js';
 import { FileError } from '../errors/file-error.js';
 import { parseJson } from '../schema/parse-json.js';
+import { SIDECAR_SUFFIX, UPLOADS_DIR } from './project-layout.js';
 
-export const UPLOADS_DIR = 'uploads';
-export const SIDECAR_SUFFIX = '.meta.json';
 
 /** A file under uploads/ and what its sidecar adds. */
 export interface StoredMedia {

@@ -1,10 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type FSWatcher as ChokidarWatcher, watch as chokidarWatch } from 'chokidar';
-import { CONFIG_FILE } from '../config/config-error.js';
-import { SCHEMAS_DIR } from '../schema/load-schemas.js';
-import { CONTENT_DIR } from './content-path.js';
-import { UPLOADS_DIR } from './read-media.js';
+import { CONFIG_FILE, CONTENT_DIR, SCHEMAS_DIR, UPLOADS_DIR } from './project-layout.js';
 
 export type WatchArea = 'content' | 'uploads' | 'schemas' | 'config';
 

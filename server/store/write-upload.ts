@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { FileError } from '../errors/file-error.js';
 import { removeFileDurably, syncFolder, writeFileAtomic } from './atomic-write.js';
-import { SIDECAR_SUFFIX, UPLOADS_DIR, isMediaPath } from './read-media.js';
+import { SIDECAR_SUFFIX, UPLOADS_DIR } from './project-layout.js';
+import { isMediaPath } from './read-media.js';
 
 /** One file an upload writes under uploads/: a copy of a prepared file, or a sidecar's JSON. */
 export type UploadWrite =

@@ -26,7 +26,12 @@ function settle(setup: Setup): { error?: string; warnings: string[]; jwtSecret?:
     if (!setup.users) project.remove('users');
     const warnings: string[] = [];
     try {
-      const state = createAuthState(loadConfig(project.dir, {}, setup.env), (m) => warnings.push(m));
+      const state = createAuthState(loadConfig(project.dir, {}, setup.env), {
+        warn: (m) => warnings.push(m),
+        commit: () => {
+          throw new Error('no writes expected');
+        },
+      });
       return { warnings, jwtSecret: state.jwtSecret, salt: state.apiTokenSalt };
     } catch (error) {
       assert.instance(error, AuthSetupError);

@@ -18,7 +18,14 @@ test.before(() => {
   project = createTempProject('blog');
   prepareAuthProject(project, { permissions: { public: ['api::article.article.find'] } });
   const config = loadConfig(project.dir, {}, {});
-  const users = new UserStore(project.dir, 'authenticated', () => {});
+  const users = new UserStore({
+    projectDir: project.dir,
+    defaultRole: 'authenticated',
+    warn: () => {},
+    commit: () => {
+      throw new Error('no writes expected');
+    },
+  });
   state = { config, apiTokenSalt: SALT, jwtSecret: JWT_SECRET, users };
   readerId = users.findByIdentifier(USERS.reader.username)!.id;
   blockedId = users.findByIdentifier(USERS.blocked.username)!.id;

@@ -1,6 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { UserStore } from '../../server/auth/user-store.js';
+import { writeUserFile } from '../../server/store/user-files.js';
+import type { ChangeSet } from '../../server/documents/project-port.js';
 import { deriveId } from '../../server/content-index/derive-id.js';
 import { type TempProject, createTempProject } from '../helpers/temp-project.js';
 
@@ -11,7 +13,11 @@ let store: UserStore;
 test.before.each(() => {
   project = createTempProject('auth-users');
   warnings = [];
-  store = new UserStore(project.dir, 'authenticated', (m) => warnings.push(m));
+  // Users only: the user files as the project's commit path writes them.
+  const commit = (changes: ChangeSet) => {
+    for (const user of changes.users ?? []) writeUserFile(project.dir, user.documentId, user.data!);
+  };
+  store = new UserStore({ projectDir: project.dir, defaultRole: 'authenticated', warn: (m) => warnings.push(m), commit });
 });
 test.after.each(() => project.cleanup());
 

@@ -2,9 +2,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildIndex, syncUploadPath } from '../../server/content-index/build-index.js';
+import { syncUploadPath } from '../../server/runtime/sync-media.js';
+import { loadTestProject } from '../helpers/load-test-project.js';
 import { toMediaRecord } from '../../server/content-index/media-record.js';
-import { loadSchemas } from '../../server/schema/load-schemas.js';
 import type { StoredMedia } from '../../server/store/read-media.js';
 import { createTempProject } from '../helpers/temp-project.js';
 
@@ -75,7 +75,8 @@ test('sidecar values of the wrong kind fall back to what the file says', () => {
 test('the media index of the blog: sidecar fields, size in kB and PNG dimensions', () => {
   const project = createTempProject('blog');
   try {
-    const index = buildIndex(project.dir, loadSchemas(project.dir), ENGLISH);
+    const state = loadTestProject(project.dir, ENGLISH);
+    const { index } = state;
     assert.is(index.media.size, 2);
     const red = index.media.findByPath('red_pixel_3285557a91.png')!;
     assert.is(red.documentId, 'c204icfjn5vdpgzahsrokfd2');
@@ -99,10 +100,11 @@ test('the media index of the blog: sidecar fields, size in kB and PNG dimensions
 test('a file dropped into uploads/ without a sidecar is a media record; it follows the sidecar and removal', () => {
   const project = createTempProject('blog');
   try {
-    const index = buildIndex(project.dir, loadSchemas(project.dir), ENGLISH);
+    const state = loadTestProject(project.dir, ENGLISH);
+    const { index } = state;
     fs.mkdirSync(path.join(project.dir, 'uploads/new'), { recursive: true });
     fs.copyFileSync(path.join(project.dir, 'uploads/red_pixel_3285557a91.png'), path.join(project.dir, 'uploads/new/dropped.png'));
-    syncUploadPath(index, project.dir, 'uploads/new/dropped.png');
+    syncUploadPath(state, 'uploads/new/dropped.png');
     const dropped = index.media.findByPath('new/dropped.png')!;
     assert.is(dropped.name, 'dropped.png');
     assert.is(dropped.alternativeText, null);
@@ -110,34 +112,34 @@ test('a file dropped into uploads/ without a sidecar is a media record; it follo
     assert.is(dropped.url, '/uploads/new/dropped.png');
 
     project.write('uploads/new/dropped.png.meta.json', { alternativeText: 'Now described' });
-    syncUploadPath(index, project.dir, 'uploads/new/dropped.png.meta.json');
+    syncUploadPath(state, 'uploads/new/dropped.png.meta.json');
     assert.is(index.media.findByPath('new/dropped.png')!.alternativeText, 'Now described');
 
     project.write('uploads/new/dropped.png.meta.json', '{ broken');
-    syncUploadPath(index, project.dir, 'uploads/new/dropped.png.meta.json');
-    assert.ok(index.problems.has('uploads/new/dropped.png.meta.json'), 'a broken sidecar is a problem');
+    syncUploadPath(state, 'uploads/new/dropped.png.meta.json');
+    assert.ok(state.problems.has('uploads/new/dropped.png.meta.json'), 'a broken sidecar is a problem');
     assert.is(index.media.findByPath('new/dropped.png')!.alternativeText, 'Now described', 'the last good record stays');
 
     project.remove('uploads/new/dropped.png.meta.json');
-    syncUploadPath(index, project.dir, 'uploads/new/dropped.png.meta.json');
-    assert.not.ok(index.problems.has('uploads/new/dropped.png.meta.json'), 'removing the broken sidecar clears its problem');
+    syncUploadPath(state, 'uploads/new/dropped.png.meta.json');
+    assert.not.ok(state.problems.has('uploads/new/dropped.png.meta.json'), 'removing the broken sidecar clears its problem');
     assert.is(index.media.findByPath('new/dropped.png')!.alternativeText, null);
 
     project.remove('uploads/new/dropped.png');
-    syncUploadPath(index, project.dir, 'uploads/new/dropped.png');
+    syncUploadPath(state, 'uploads/new/dropped.png');
     assert.is(index.media.findByPath('new/dropped.png'), undefined);
     assert.is(index.media.size, 2);
 
     // A file removed together with its broken sidecar leaves no problem behind.
     project.write('uploads/red_pixel_3285557a91.png.meta.json', '{ broken');
-    syncUploadPath(index, project.dir, 'uploads/red_pixel_3285557a91.png.meta.json');
-    assert.ok(index.problems.has('uploads/red_pixel_3285557a91.png.meta.json'));
+    syncUploadPath(state, 'uploads/red_pixel_3285557a91.png.meta.json');
+    assert.ok(state.problems.has('uploads/red_pixel_3285557a91.png.meta.json'));
     project.remove('uploads/red_pixel_3285557a91.png');
     project.remove('uploads/red_pixel_3285557a91.png.meta.json');
-    syncUploadPath(index, project.dir, 'uploads/red_pixel_3285557a91.png');
-    syncUploadPath(index, project.dir, 'uploads/red_pixel_3285557a91.png.meta.json');
+    syncUploadPath(state, 'uploads/red_pixel_3285557a91.png');
+    syncUploadPath(state, 'uploads/red_pixel_3285557a91.png.meta.json');
     assert.is(index.media.size, 1);
-    assert.equal([...index.problems.keys()], []);
+    assert.equal([...state.problems.keys()], []);
   } finally {
     project.cleanup();
   }

@@ -2,21 +2,20 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadConfig } from '../../server/config/load-config.js';
-import { buildIndex } from '../../server/content-index/build-index.js';
+import { loadTestProject } from '../helpers/load-test-project.js';
 import type { Status } from '../../server/content-index/entry.js';
 import { compileFilter } from '../../server/engine/compile-filter.js';
 import type { ReadContext } from '../../server/engine/read-context.js';
 import type { FilterNode } from '../../server/query/filter-node.js';
 import { parseFilters } from '../../server/query/parse-filters.js';
 import { parseQueryString } from '../../server/query/parse-query-string.js';
-import { loadSchemas } from '../../server/schema/load-schemas.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 
 /** A fixture project read into an index (read-only: nothing is written, so no temp copy). */
 function openFixture(name: string) {
   const dir = path.join(FIXTURES_DIR, name);
   const config = loadConfig(dir, { watch: false });
-  const index = buildIndex(dir, loadSchemas(dir), config.i18n);
+  const index = loadTestProject(dir, config.i18n).index;
   return { config, index };
 }
 

@@ -1,14 +1,12 @@
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { loadConfig } from '../../server/config/load-config.js';
-import { buildIndex } from '../../server/content-index/build-index.js';
+import { loadTestProject } from '../helpers/load-test-project.js';
 import { compileSearch } from '../../server/engine/compile-search.js';
-import { loadSchemas } from '../../server/schema/load-schemas.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 
 const dir = path.join(FIXTURES_DIR, 'query-types');
-const index = buildIndex(dir, loadSchemas(dir), loadConfig(dir, { watch: false }).i18n);
+const index = loadTestProject(dir).index;
 const samples = index.registry.byRouteName.get('samples')!;
 const entries = index.entries(samples, 'published', null);
 

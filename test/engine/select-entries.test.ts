@@ -3,22 +3,25 @@ import * as assert from 'uvu/assert';
 import type { CmsConfig } from '../../server/config/cms-config.js';
 import { loadConfig } from '../../server/config/load-config.js';
 import type { ContentIndex } from '../../server/content-index/content-index.js';
-import { buildIndex, syncContentPath } from '../../server/content-index/build-index.js';
+import { loadTestProject } from '../helpers/load-test-project.js';
+import { syncContent } from '../../server/runtime/sync-content.js';
+import type { ProjectState } from '../../server/runtime/project-state.js';
 import type { ReadContext } from '../../server/engine/read-context.js';
 import { matchesQuery, selectEntries } from '../../server/engine/select-entries.js';
 import { parseDocumentQuery } from '../../server/query/parse-document-query.js';
 import { parseQueryString } from '../../server/query/parse-query-string.js';
-import { loadSchemas } from '../../server/schema/load-schemas.js';
 import { type TempProject, createTempProject } from '../helpers/temp-project.js';
 
 let project: TempProject;
 let config: CmsConfig;
 let index: ContentIndex;
+let state: ProjectState;
 
 test.before.each(() => {
   project = createTempProject('query-types');
   config = loadConfig(project.dir, { watch: false });
-  index = buildIndex(project.dir, loadSchemas(project.dir), config.i18n);
+  state = loadTestProject(project.dir, config.i18n);
+  index = state.index;
 });
 test.after.each(() => project.cleanup());
 
@@ -35,7 +38,7 @@ function rewrite(rel: string, change: (data: Record<string, unknown>) => void): 
   const data = JSON.parse(project.read(rel)) as Record<string, unknown>;
   change(data);
   project.write(rel, data);
-  syncContentPath(index, project.dir, rel);
+  syncContent(state, rel);
 }
 
 const CASES: [name: string, query: string, page: string[], total: number][] = [

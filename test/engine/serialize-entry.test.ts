@@ -2,21 +2,21 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadConfig } from '../../server/config/load-config.js';
-import { buildIndex } from '../../server/content-index/build-index.js';
+import { loadTestProject } from '../helpers/load-test-project.js';
 import type { Status } from '../../server/content-index/entry.js';
 import type { ReadContext } from '../../server/engine/read-context.js';
 import { serializeEntry } from '../../server/engine/serialize-entry.js';
 import { parseFields } from '../../server/query/parse-fields.js';
 import { parsePopulate } from '../../server/query/parse-populate.js';
 import { parseQueryString } from '../../server/query/parse-query-string.js';
-import { loadSchemas } from '../../server/schema/load-schemas.js';
+import { loadSchemas } from '../../server/store/load-schemas.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 
 // The engine only reads the fixture, so it is used in place.
 const dir = path.join(FIXTURES_DIR, 'relations');
 const config = loadConfig(dir, { watch: false });
 const registry = loadSchemas(dir);
-const index = buildIndex(dir, registry, config.i18n);
+const index = loadTestProject(dir, config.i18n).index;
 
 /** One document as the Content API would answer it, and the warnings reading it produced. */
 function read(pluralName: string, documentId: string, query: string, status: Status = 'published'): { data: any; warnings: string[] } {

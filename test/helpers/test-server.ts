@@ -1,5 +1,5 @@
 import { loadConfig } from '../../server/config/load-config.js';
-import { type RunningServer, type ServerLog, startServer } from '../../server/http/start-server.js';
+import { type RunningServer, type ServerLog, startServer } from '../../server/runtime/start-server.js';
 import { type TempProject, createTempProject } from './temp-project.js';
 
 export interface TestResponse {

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadConfig } from '../../server/config/load-config.js';
-import { type ServerLog, StartError, startServer } from '../../server/http/start-server.js';
+import { type ServerLog, StartError, startServer } from '../../server/runtime/start-server.js';
 import { createTempProject } from '../helpers/temp-project.js';
 import { TOKENS, bearer, prepareAuthProject } from '../auth/auth-project.js';
 

@@ -37,7 +37,7 @@ async function untilLogged(server: TestServer, pattern: RegExp): Promise<string>
 }
 
 async function untilProblemGone(server: TestServer, rel: string): Promise<void> {
-  const has = await eventually(async () => server.server.project.current.index.problems.has(rel), (value) => !value);
+  const has = await eventually(async () => server.server.project.current.problems.has(rel), (value) => !value);
   assert.not.ok(has, `${rel} still has a problem`);
 }
 
@@ -98,7 +98,7 @@ test('a malformed JSON edit keeps the last good version and warns with file, lin
   const kept = await blog.get('/api/articles/n0rkkhkmxloujb87i7huf7if');
   assert.is(kept.status, 200);
   assert.is(kept.body.data.title, 'Edited on disk');
-  assert.ok(blog.server.project.current.index.problems.has(ARTICLE));
+  assert.ok(blog.server.project.current.problems.has(ARTICLE));
 
   blog.project.write(ARTICLE, { ...good, title: 'Fixed again' });
   await until(blog, '/api/articles/n0rkkhkmxloujb87i7huf7if', (r) => r.body?.data?.title === 'Fixed again');

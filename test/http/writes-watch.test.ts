@@ -138,7 +138,7 @@ test('the watcher reported no problem with the files the server wrote', async ()
     server.logs.filter((line) => !line.includes('marker-')),
     [],
   );
-  assert.is(server.server.project.current.index.problems.size, 0);
+  assert.is(server.server.project.current.problems.size, 0);
 });
 
 test.run();

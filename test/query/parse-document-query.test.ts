@@ -7,7 +7,7 @@ import { ApiError } from '../../server/errors/api-error.js';
 import type { DocumentQuery } from '../../server/query/document-query.js';
 import { type RouteAction, parseDocumentQuery } from '../../server/query/parse-document-query.js';
 import { parseQueryString } from '../../server/query/parse-query-string.js';
-import { loadSchemas } from '../../server/schema/load-schemas.js';
+import { loadSchemas } from '../../server/store/load-schemas.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 
 const blogDir = path.join(FIXTURES_DIR, 'blog');

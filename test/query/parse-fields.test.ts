@@ -6,7 +6,7 @@ import { ApiError } from '../../server/errors/api-error.js';
 import { expectApiError } from '../helpers/expect-api-error.js';
 import { parseFields } from '../../server/query/parse-fields.js';
 import { parseQueryString } from '../../server/query/parse-query-string.js';
-import { loadSchemas } from '../../server/schema/load-schemas.js';
+import { loadSchemas } from '../../server/store/load-schemas.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 
 const typesDir = path.join(FIXTURES_DIR, 'query-types');

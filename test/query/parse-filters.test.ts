@@ -7,7 +7,7 @@ import { expectApiError } from '../helpers/expect-api-error.js';
 import type { ComparisonOperator, FilterNode } from '../../server/query/filter-node.js';
 import { parseFilters } from '../../server/query/parse-filters.js';
 import { parseQueryString } from '../../server/query/parse-query-string.js';
-import { loadSchemas } from '../../server/schema/load-schemas.js';
+import { loadSchemas } from '../../server/store/load-schemas.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 
 const typesDir = path.join(FIXTURES_DIR, 'query-types');

@@ -7,7 +7,7 @@ import type { PopulateMap } from '../../server/query/document-query.js';
 import { parsePopulate } from '../../server/query/parse-populate.js';
 import { parseQueryString } from '../../server/query/parse-query-string.js';
 import type { ContentType } from '../../server/schema/content-type.js';
-import { loadSchemas } from '../../server/schema/load-schemas.js';
+import { loadSchemas } from '../../server/store/load-schemas.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 
 const dir = path.join(FIXTURES_DIR, 'relations');

@@ -6,7 +6,7 @@ import { expectApiError } from '../helpers/expect-api-error.js';
 import type { SortKey } from '../../server/query/document-query.js';
 import { parseQueryString } from '../../server/query/parse-query-string.js';
 import { parseSort } from '../../server/query/parse-sort.js';
-import { loadSchemas } from '../../server/schema/load-schemas.js';
+import { loadSchemas } from '../../server/store/load-schemas.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 
 const typesDir = path.join(FIXTURES_DIR, 'query-types');

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import path from 'node:path';
-import { loadSchemas } from '../../server/schema/load-schemas.js';
+import { loadSchemas } from '../../server/store/load-schemas.js';
 import { checkStoredDocument, lineOfKey } from '../../server/store/check-document.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 

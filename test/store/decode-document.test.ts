@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { FileError } from '../../server/errors/file-error.js';
-import { loadSchemas } from '../../server/schema/load-schemas.js';
+import { loadSchemas } from '../../server/store/load-schemas.js';
 import { decodeDocument, markdownBodyAttribute } from '../../server/store/decode-document.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 import path from 'node:path';

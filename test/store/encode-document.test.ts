@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { loadSchemas } from '../../server/schema/load-schemas.js';
+import { loadSchemas } from '../../server/store/load-schemas.js';
 import { decodeDocument } from '../../server/store/decode-document.js';
 import { encodeJsonDocument, encodeMarkdownDocument, orderDocumentKeys } from '../../server/store/encode-document.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';

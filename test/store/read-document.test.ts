@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import fs from 'node:fs';
 import path from 'node:path';
 import { FileError } from '../../server/errors/file-error.js';
-import { loadSchemas } from '../../server/schema/load-schemas.js';
+import { loadSchemas } from '../../server/store/load-schemas.js';
 import { parseContentPath } from '../../server/store/content-path.js';
 import { decodeStoredDocument, readDocumentFile } from '../../server/store/read-document.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';

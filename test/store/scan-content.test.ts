@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { loadSchemas } from '../../server/schema/load-schemas.js';
+import { loadSchemas } from '../../server/store/load-schemas.js';
 import { ContentPrefetch } from '../../server/store/content-prefetch.js';
 import { type ScanResult, scanContent } from '../../server/store/scan-content.js';
 import { FIXTURES_DIR, REPO_ROOT } from '../helpers/paths.js';
@@ -116,7 +116,7 @@ test('the worker delivers every text, also in a process started with node -e (wh
     const script = `
       const { ContentPrefetch } = await import(${JSON.stringify(dist('store/content-prefetch.js'))});
       const { scanContent } = await import(${JSON.stringify(dist('store/scan-content.js'))});
-      const { loadSchemas } = await import(${JSON.stringify(dist('schema/load-schemas.js'))});
+      const { loadSchemas } = await import(${JSON.stringify(dist('store/load-schemas.js'))});
       const prefetch = ContentPrefetch.start(process.argv[1]);
       const { documents } = scanContent(process.argv[1], loadSchemas(process.argv[1]), prefetch);
       console.log(JSON.stringify({ documents: documents.length, delivered: prefetch.delivered }));

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { loadSchemas } from '../../server/schema/load-schemas.js';
+import { loadSchemas } from '../../server/store/load-schemas.js';
 import { generateJsonSchema, jsonSchemaFileMatch } from '../../server/types/generate-json-schema.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 import { validateJsonSchema } from './validate-json-schema.js';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ScalarAttribute, ScalarType } from '../../server/schema/attribute.js';
-import { loadSchemas } from '../../server/schema/load-schemas.js';
+import { loadSchemas } from '../../server/store/load-schemas.js';
 import { generateTypeScript, scalarType } from '../../server/types/generate-typescript.js';
 import { assignTypeNames, pascalCase } from '../../server/types/type-names.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';

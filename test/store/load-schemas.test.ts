@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { FileError } from '../../server/errors/file-error.js';
-import { loadSchemas } from '../../server/schema/load-schemas.js';
+import { loadSchemas } from '../../server/store/load-schemas.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { FIXTURES_DIR } from '../helpers/paths.js';

@@ -2,10 +2,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CmsConfig } from '../config/cms-config.js';
 import { AuthSetupError, type AuthState, createAuthState } from '../auth/auth-state.js';
-import { LiveProject, type ProjectLog } from '../content-index/live-project.js';
+import { createApp } from '../http/create-app.js';
+import { preloadBody } from '../http/lazy-body.js';
+import type { ChangeSet } from '../documents/project-port.js';
 import type { ContentPrefetch } from '../store/content-prefetch.js';
-import { createApp } from './create-app.js';
-import { preloadBody } from './lazy-body.js';
+import { type ProjectLog, ProjectRuntime } from './project-runtime.js';
 import { reloadAuth } from './reload-auth.js';
 
 export interface ServerLog extends ProjectLog {
@@ -16,7 +17,7 @@ export interface RunningServer {
   /** `http://host:port`, with the port actually bound (useful with port 0). */
   readonly url: string;
   readonly port: number;
-  readonly project: LiveProject;
+  readonly project: ProjectRuntime;
   close(): Promise<void>;
 }
 
@@ -28,21 +29,27 @@ export class StartError extends Error {}
  * (unless disabled) and listens.
  */
 export async function startServer(config: CmsConfig, log: ServerLog, prefetch?: ContentPrefetch): Promise<RunningServer> {
+  // Users are written through the project's commit path; the project loads after the secrets are settled.
+  let project: ProjectRuntime | undefined;
+  const commit = (changes: ChangeSet): void => {
+    if (project === undefined) throw new Error('the project is not loaded yet');
+    project.commit(changes);
+  };
   let auth: AuthState;
   try {
-    auth = createAuthState(config, (message) => log.warn(message));
+    auth = createAuthState(config, { warn: (message) => log.warn(message), commit });
   } catch (error) {
     if (error instanceof AuthSetupError) throw new StartError(error.message);
     throw error;
   }
-  const project = LiveProject.open(config, log, prefetch);
-  if (config.server.watch) await project.watch();
+  const runtime = ProjectRuntime.open(config, log, prefetch);
+  project = runtime;
+  if (config.server.watch) await runtime.watch();
   let ready = false;
   const reported = new Set<string>();
   const app = createApp({
     config,
-    project,
-    snapshot: () => project.current,
+    project: runtime,
     isReady: () => ready,
     warn: (message) => {
       // Content problems found while answering (a dangling relation) are reported once each.
@@ -55,9 +62,9 @@ export async function startServer(config: CmsConfig, log: ServerLog, prefetch?: 
     defaultLocale: config.i18n.defaultLocale,
     auth: () => auth,
   });
-  project.onChange(() => reported.clear());
-  project.onConfigFileChange(() => {
-    auth = reloadAuth(config, auth, log) ?? auth;
+  runtime.onChange(() => reported.clear());
+  runtime.onConfigFileChange(() => {
+    auth = reloadAuth({ started: config, current: auth, log, commit }) ?? auth;
   });
   // Room for the longest accepted query string plus headers, so an over-long query gets our 400
   // envelope rather than Node's bare 431.
@@ -72,7 +79,7 @@ export async function startServer(config: CmsConfig, log: ServerLog, prefetch?: 
       });
     });
   } catch (error) {
-    await project.close();
+    await runtime.close();
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new StartError(`port ${config.server.port} is already in use on ${config.server.host}: stop the other server or pass --port`);
     if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new StartError(`cannot listen on host ${config.server.host}`);
@@ -82,17 +89,39 @@ export async function startServer(config: CmsConfig, log: ServerLog, prefetch?: 
   setImmediate(preloadBody);
   const { port } = server.address() as AddressInfo;
   const host = config.server.host.includes(':') ? `[${config.server.host}]` : config.server.host;
+  let closing: Promise<void> | undefined;
   return {
     url: `http://${host}:${port}`,
     port,
-    project,
-    async close() {
-      ready = false;
-      await project.close();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
+    project: runtime,
+    close() {
+      closing ??= closeServer(server, runtime, () => {
+        ready = false;
       });
+      return closing;
     },
   };
+}
+
+/** How long requests in flight (an upload being received) may take to finish once closing began. */
+const DRAIN_MS = 2_000;
+
+/**
+ * Stops taking connections, lets requests in flight finish for a bounded time, then cuts what is
+ * left and stops the watchers. Every write is one synchronous commit, so a request is cut either
+ * before its write began (nothing written, nothing acknowledged) or after it was on disk.
+ */
+async function closeServer(server: http.Server, runtime: ProjectRuntime, stopReady: () => void): Promise<void> {
+  stopReady();
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  let timer: NodeJS.Timeout | undefined;
+  const drained = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, DRAIN_MS);
+    timer.unref();
+  });
+  await Promise.race([closed, drained]);
+  clearTimeout(timer);
+  server.closeAllConnections();
+  await runtime.close();
 }

@@ -1,9 +1,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildIndex, syncContentPath } from '../../server/content-index/build-index.js';
 import type { ContentIndex } from '../../server/content-index/content-index.js';
-import { loadSchemas } from '../../server/schema/load-schemas.js';
+import type { ProjectState } from '../../server/runtime/project-state.js';
+import { syncContent } from '../../server/runtime/sync-content.js';
 import type { SchemaRegistry } from '../../server/schema/schema-registry.js';
+import { loadTestProject } from '../helpers/load-test-project.js';
 import { type TempProject, createTempProject } from '../helpers/temp-project.js';
 
 const ENGLISH = { defaultLocale: 'en', locales: [{ code: 'en', name: 'English' }] };
@@ -12,13 +13,14 @@ interface Built {
   project: TempProject;
   registry: SchemaRegistry;
   index: ContentIndex;
+  state: ProjectState;
 }
 
 function build(fixture = 'blog', prepare?: (project: TempProject) => void): Built {
   const project = createTempProject(fixture);
   prepare?.(project);
-  const registry = loadSchemas(project.dir);
-  return { project, registry, index: buildIndex(project.dir, registry, ENGLISH) };
+  const state = loadTestProject(project.dir, ENGLISH);
+  return { project, registry: state.registry, index: state.index, state };
 }
 
 /** Rewrites a content file through `change` and lets the index see it. */
@@ -26,7 +28,7 @@ function edit(built: Built, rel: string, change: (data: any) => void): void {
   const data = JSON.parse(built.project.read(rel));
   change(data);
   built.project.write(rel, data);
-  syncContentPath(built.index, built.project.dir, rel);
+  syncContent(built.state, rel);
 }
 
 const published = 'published' as const;
@@ -114,7 +116,7 @@ test('a .draft.json file is the draft version of a published document; without o
 
     // Removing the draft file: the draft view falls back to the published file.
     built.project.remove('content/articles/zuvut7z9xszedzzlwpit2luk.draft.json');
-    syncContentPath(built.index, built.project.dir, 'content/articles/zuvut7z9xszedzzlwpit2luk.draft.json');
+    syncContent(built.state, 'content/articles/zuvut7z9xszedzzlwpit2luk.draft.json');
     const after = built.index.findEntry(article, withDraft, draft, null)!;
     assert.is(after.path, 'content/articles/zuvut7z9xszedzzlwpit2luk.json');
     assert.is(after.publishedAt, null);
@@ -175,12 +177,12 @@ test('reverse relations (sourcesOf) follow edits, removals and draft files', () 
     assert.ok(sources('categories', 'whpu1a5b21rfdxubibbra8j2').includes('dwskr8keskm6eso8drwmjp4i'));
 
     built.project.remove('content/articles/z041qrnkdex5f4439ngy6wuh.json');
-    syncContentPath(built.index, built.project.dir, 'content/articles/z041qrnkdex5f4439ngy6wuh.json');
+    syncContent(built.state, 'content/articles/z041qrnkdex5f4439ngy6wuh.json');
     assert.equal(sources('author', mira), ['xb20k8enrgeqpua1lq5cdjoh']);
 
     // A draft file pointing elsewhere counts too (the draft view may be asked for).
     built.project.write('content/articles/xb20k8enrgeqpua1lq5cdjoh.draft.json', { ...JSON.parse(built.project.read('content/articles/xb20k8enrgeqpua1lq5cdjoh.json')), author: other });
-    syncContentPath(built.index, built.project.dir, 'content/articles/xb20k8enrgeqpua1lq5cdjoh.draft.json');
+    syncContent(built.state, 'content/articles/xb20k8enrgeqpua1lq5cdjoh.draft.json');
     assert.equal(sources('author', mira), ['xb20k8enrgeqpua1lq5cdjoh']);
     assert.ok(sources('author', other).includes('xb20k8enrgeqpua1lq5cdjoh'));
   } finally {
@@ -196,7 +198,7 @@ test('reverse relations first asked for after edits reflect the edits (they are 
     const other = 'qlbzjy8ymwitxmczph8a7en0';
     edit(built, 'content/articles/dwskr8keskm6eso8drwmjp4i.json', (d) => (d.author = other));
     built.project.remove('content/articles/z041qrnkdex5f4439ngy6wuh.json');
-    syncContentPath(built.index, built.project.dir, 'content/articles/z041qrnkdex5f4439ngy6wuh.json');
+    syncContent(built.state, 'content/articles/z041qrnkdex5f4439ngy6wuh.json');
     assert.equal(built.index.sourcesOf(article, 'author', mira).map((r) => r.documentId), ['xb20k8enrgeqpua1lq5cdjoh']);
     assert.ok(built.index.sourcesOf(article, 'author', other).some((r) => r.documentId === 'dwskr8keskm6eso8drwmjp4i'));
   } finally {
@@ -211,14 +213,14 @@ test('removing a file removes its document; removing a folder removes them all',
     const category = built.registry.byRouteName.get('categories')!;
     const versionBefore = built.index.typeVersion(article);
     built.project.remove('content/articles/n0rkkhkmxloujb87i7huf7if.json');
-    syncContentPath(built.index, built.project.dir, 'content/articles/n0rkkhkmxloujb87i7huf7if.json');
+    syncContent(built.state, 'content/articles/n0rkkhkmxloujb87i7huf7if.json');
     assert.is(built.index.findRecord(article, 'n0rkkhkmxloujb87i7huf7if', null), undefined);
     assert.is(built.index.entries(article, published, null).length, 9);
     assert.ok(built.index.typeVersion(article) > versionBefore);
     assert.not.ok(built.index.holdsFile('content/articles/n0rkkhkmxloujb87i7huf7if.json'));
 
     built.project.remove('content/categories');
-    syncContentPath(built.index, built.project.dir, 'content/categories/');
+    syncContent(built.state, 'content/categories/');
     assert.is(built.index.entries(category, published, null).length, 0);
     assert.is(built.index.documentCount(), 12 - 1 + 3 + 1);
   } finally {
@@ -233,19 +235,19 @@ test('a broken edit keeps the last good version and records the problem; fixing 
     const rel = 'content/articles/n0rkkhkmxloujb87i7huf7if.json';
     const good = built.project.read(rel);
     built.project.write(rel, '{ "title": ');
-    syncContentPath(built.index, built.project.dir, rel);
-    assert.ok(built.index.problems.has(rel));
+    syncContent(built.state, rel);
+    assert.ok(built.state.problems.has(rel));
     assert.is(built.index.findEntry(article, 'n0rkkhkmxloujb87i7huf7if', published, null)?.data['title'], JSON.parse(good).title);
     built.project.write(rel, good.replace(JSON.parse(good).title, 'Fixed title'));
-    syncContentPath(built.index, built.project.dir, rel);
-    assert.not.ok(built.index.problems.has(rel));
+    syncContent(built.state, rel);
+    assert.not.ok(built.state.problems.has(rel));
     assert.is(built.index.findEntry(article, 'n0rkkhkmxloujb87i7huf7if', published, null)?.data['title'], 'Fixed title');
     // A broken file that is then deleted leaves no problem behind.
     built.project.write(rel, '{');
-    syncContentPath(built.index, built.project.dir, rel);
+    syncContent(built.state, rel);
     built.project.remove(rel);
-    syncContentPath(built.index, built.project.dir, rel);
-    assert.not.ok(built.index.problems.has(rel));
+    syncContent(built.state, rel);
+    assert.not.ok(built.state.problems.has(rel));
     assert.is(built.index.findRecord(article, 'n0rkkhkmxloujb87i7huf7if', null), undefined);
   } finally {
     built.project.cleanup();
@@ -255,7 +257,7 @@ test('a broken edit keeps the last good version and records the problem; fixing 
 test('a locale suffix on a type that is not localized is a problem', () => {
   const built = build('blog', (p) => p.write('content/categories/news.fr.json', { name: 'Actualités' }));
   try {
-    assert.match(built.index.problems.get('content/categories/news.fr.json')?.message ?? '', /category is not localized/);
+    assert.match(built.state.problems.get('content/categories/news.fr.json')?.message ?? '', /category is not localized/);
   } finally {
     built.project.cleanup();
   }

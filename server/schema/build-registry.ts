@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { isPlainObject } from '../config/is-plain-object.js';
 import { FileError } from '../errors/file-error.js';
 import type { Attribute } from './attribute.js';
@@ -8,39 +6,43 @@ import { parseAttribute } from './parse-attribute.js';
 import { parseJson } from './parse-json.js';
 import { type SchemaRegistry, routeName } from './schema-registry.js';
 
-export const SCHEMAS_DIR = 'schemas';
 const KEBAB = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 
-/**
- * Loads `schemas/<singularName>.json` and `schemas/components/<category>/<name>.json` into a registry,
- * checking each file and the links between them. Throws a FileError naming the file and the problem.
- */
-export function loadSchemas(projectDir: string): SchemaRegistry {
-  const root = path.join(projectDir, SCHEMAS_DIR);
-  if (!fs.existsSync(root)) throw new FileError(SCHEMAS_DIR, 'folder not found: a project needs a schemas/ folder with at least one content type');
+/** A schema file's text, with its project-relative path and the names its location gives it. */
+export interface SchemaText {
+  readonly file: string;
+  /** The file name without `.json`. */
+  readonly name: string;
+  /** The component's category folder; undefined for content types. */
+  readonly category?: string | undefined;
+  readonly text: string;
+}
 
+export interface SchemaTexts {
+  /** Where content types live, for messages (`schemas`). */
+  readonly folder: string;
+  readonly components: readonly SchemaText[];
+  readonly contentTypes: readonly SchemaText[];
+}
+
+/**
+ * Builds the registry from the schema files' texts, checking each file and the links between
+ * them. Throws a FileError naming the file and the problem.
+ */
+export function buildRegistry(texts: SchemaTexts): SchemaRegistry {
   const components = new Map<string, ComponentSchema>();
-  const componentsDir = path.join(root, 'components');
-  if (fs.existsSync(componentsDir)) {
-    for (const category of sortedEntries(componentsDir)) {
-      if (!category.isDirectory()) continue;
-      for (const entry of sortedEntries(path.join(componentsDir, category.name))) {
-        if (!entry.isFile() || !entry.name.endsWith('.json')) continue;
-        const file = `${SCHEMAS_DIR}/components/${category.name}/${entry.name}`;
-        const component = parseComponent(readJson(projectDir, file), file, category.name, entry.name.slice(0, -5));
-        components.set(component.uid, component);
-      }
-    }
+  for (const source of texts.components) {
+    const component = parseComponent(parseObject(source), source.file, source.category ?? '', source.name);
+    components.set(component.uid, component);
   }
 
   const contentTypes = new Map<string, ContentType>();
   const byRouteName = new Map<string, ContentType>();
-  for (const entry of sortedEntries(root)) {
-    if (!entry.isFile() || !entry.name.endsWith('.json')) continue;
-    const file = `${SCHEMAS_DIR}/${entry.name}`;
-    const type = parseContentType(readJson(projectDir, file), file);
-    if (type.singularName !== entry.name.slice(0, -5)) {
-      throw new FileError(file, `info.singularName is "${type.singularName}" but the file is named ${entry.name}: name it ${type.singularName}.json`);
+  for (const source of texts.contentTypes) {
+    const file = source.file;
+    const type = parseContentType(parseObject(source), file);
+    if (type.singularName !== source.name) {
+      throw new FileError(file, `info.singularName is "${type.singularName}" but the file is named ${source.name}.json: name it ${type.singularName}.json`);
     }
     for (const name of [type.singularName, type.pluralName]) {
       const clash = [...contentTypes.values()].find((t) => t.singularName === name || t.pluralName === name);
@@ -49,7 +51,7 @@ export function loadSchemas(projectDir: string): SchemaRegistry {
     contentTypes.set(type.uid, type);
     byRouteName.set(routeName(type), type);
   }
-  if (contentTypes.size === 0) throw new FileError(SCHEMAS_DIR, 'no content type found: add schemas/<singularName>.json');
+  if (contentTypes.size === 0) throw new FileError(texts.folder, `no content type found: add ${texts.folder}/<singularName>.json`);
 
   const registry: SchemaRegistry = { contentTypes, components, byRouteName };
   for (const type of contentTypes.values()) checkLinks(registry, type.file, type.attributes, type.uid);
@@ -57,13 +59,9 @@ export function loadSchemas(projectDir: string): SchemaRegistry {
   return registry;
 }
 
-function sortedEntries(dir: string): fs.Dirent[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-}
-
-function readJson(projectDir: string, file: string): Record<string, unknown> {
-  const value = parseJson(fs.readFileSync(path.join(projectDir, file), 'utf8'), file);
-  if (!isPlainObject(value)) throw new FileError(file, 'expected a JSON object');
+function parseObject(source: SchemaText): Record<string, unknown> {
+  const value = parseJson(source.text, source.file);
+  if (!isPlainObject(value)) throw new FileError(source.file, 'expected a JSON object');
   return value;
 }
 

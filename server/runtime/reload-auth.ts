@@ -1,5 +1,6 @@
 import { type AuthState, createAuthState } from '../auth/auth-state.js';
 import type { CmsConfig } from '../config/cms-config.js';
+import type { ChangeSet } from '../documents/project-port.js';
 import { CONFIG_FILE } from '../config/config-error.js';
 import { loadConfig } from '../config/load-config.js';
 
@@ -11,6 +12,14 @@ export interface ReloadLog {
   warn(message: string): void;
 }
 
+export interface ReloadAuthOptions {
+  /** The config the server started with. */
+  readonly started: CmsConfig;
+  readonly current: AuthState;
+  readonly log: ReloadLog;
+  readonly commit: (changes: ChangeSet) => void;
+}
+
 /**
  * Reads cms.config.json again after it changed on disk (an edit, `cms token create`): the
  * permissions, API tokens and other auth settings apply from the next request. Changes to other
@@ -18,12 +27,13 @@ export interface ReloadLog {
  * settings that may not start (production secrets), keep the state in force, with a warning.
  * Returns the new state, or undefined when the current one stays.
  */
-export function reloadAuth(started: CmsConfig, current: AuthState, log: ReloadLog): AuthState | undefined {
+export function reloadAuth(options: ReloadAuthOptions): AuthState | undefined {
+  const { started, current, log, commit } = options;
   let next: CmsConfig;
   let auth: AuthState;
   try {
     next = loadConfig(started.dir, { port: started.server.port, host: started.server.host, watch: started.server.watch });
-    auth = createAuthState(next, (message) => log.warn(message), current);
+    auth = createAuthState(next, { warn: (message) => log.warn(message), commit, previous: current });
   } catch (error) {
     log.warn(`${CONFIG_FILE} changed but cannot be used: ${(error as Error).message} (keeping the permissions and tokens in force)`);
     return undefined;

@@ -3,19 +3,18 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadConfig } from '../../server/config/load-config.js';
-import { LiveProject } from '../../server/content-index/live-project.js';
-import { commitFileChanges } from '../../server/documents/write-files.js';
+import { ProjectRuntime } from '../../server/runtime/project-runtime.js';
 import { type TempProject, createTempProject } from '../helpers/temp-project.js';
 
 const APPLE = 'content/articles/z041qrnkdex5f4439ngy6wuh.json';
 const ZEBRA = 'content/articles/opniw21e4afikr4ltb3j5uzy.json';
 
 let project: TempProject;
-let live: LiveProject;
+let live: ProjectRuntime;
 
 test.before.each(() => {
   project = createTempProject('blog');
-  live = LiveProject.open(loadConfig(project.dir, { watch: false }), { info: () => {}, warn: () => {} });
+  live = ProjectRuntime.open(loadConfig(project.dir, { watch: false }), { info: () => {}, warn: () => {} });
 });
 test.after.each(() => {
   project.cleanup();
@@ -26,10 +25,10 @@ const titleOf = (documentId: string) => live.current.index.findEntry(article(), 
 
 test('the files of a write are on disk and in the index before it returns', () => {
   const data = { ...JSON.parse(project.read(APPLE)), title: 'Committed' };
-  commitFileChanges(live, [
+  live.commit({ documents: [
     { path: APPLE, type: article(), data },
     { path: ZEBRA, type: article(), data: null },
-  ]);
+  ] });
   assert.is(JSON.parse(project.read(APPLE)).title, 'Committed');
   assert.is(titleOf('z041qrnkdex5f4439ngy6wuh'), 'Committed');
   assert.not.ok(project.exists(ZEBRA));
@@ -41,10 +40,12 @@ test('a file that cannot be encoded fails the whole write before any file is tou
   let deep: unknown[] = [];
   for (let i = 0; i < 20_000; i++) deep = [deep];
   assert.throws(() =>
-    commitFileChanges(live, [
-      { path: APPLE, type: article(), data: { ...JSON.parse(before.apple), title: 'Half a write' } },
-      { path: ZEBRA, type: article(), data: { ...JSON.parse(before.zebra), tags: deep } },
-    ]),
+    live.commit({
+      documents: [
+        { path: APPLE, type: article(), data: { ...JSON.parse(before.apple), title: 'Half a write' } },
+        { path: ZEBRA, type: article(), data: { ...JSON.parse(before.zebra), tags: deep } },
+      ],
+    }),
   );
   assert.is(project.read(APPLE), before.apple);
   assert.is(project.read(ZEBRA), before.zebra);

@@ -1,0 +1,24 @@
+import { canonicalDateTime } from '../schema/date-time-text.js';
+import type { StoredDocument } from '../store/read-document.js';
+import type { Entry } from './entry.js';
+
+/** The entry a decoded file holds, with its timestamps in one form (its id is given when it is placed). */
+export function toEntry(stored: StoredDocument, documentId: string, locale: string | null): Entry {
+  const { data, file } = stored;
+  // Hand-made files without timestamps take the file's modification time.
+  const fallback = (): string => new Date(stored.mtimeMs ?? Date.now()).toISOString();
+  const createdAt = typeof data['createdAt'] === 'string' ? normalizeIso(data['createdAt']) : fallback();
+  const updatedAt = typeof data['updatedAt'] === 'string' ? normalizeIso(data['updatedAt']) : createdAt;
+  let publishedAt: string | null;
+  if (file.type.draftAndPublish) {
+    publishedAt = file.draft || typeof data['publishedAt'] !== 'string' ? null : normalizeIso(data['publishedAt']);
+  } else {
+    publishedAt = typeof data['publishedAt'] === 'string' ? normalizeIso(data['publishedAt']) : updatedAt;
+  }
+  return { id: 0, documentId, locale, data, createdAt, updatedAt, publishedAt, path: file.path };
+}
+
+/** Timestamps come back in one form: ISO 8601 with milliseconds and Z. */
+export function normalizeIso(value: string): string {
+  return canonicalDateTime(value) ?? value;
+}

@@ -1,0 +1,159 @@
+import type { CmsConfig } from '../config/cms-config.js';
+import type { ChangeSet, ProjectPort, ProjectSnapshot } from '../documents/project-port.js';
+import { FileError } from '../errors/file-error.js';
+import { ContentPrefetch } from '../store/content-prefetch.js';
+import { type StoreEvent, ProjectWatcher } from '../store/watch-project.js';
+import { commitChanges } from './commit-changes.js';
+import { loadProject } from './load-project.js';
+import { OwnWrites } from './own-writes.js';
+import type { ProjectState } from './project-state.js';
+import { syncContent } from './sync-content.js';
+import { syncUploadPath } from './sync-media.js';
+
+export interface ProjectLog {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+/** From how many documents a reload has a worker read the files (its start costs ~30 ms). */
+const PREFETCH_FROM = 2_000;
+/** How long `close()` waits for the watchers to let go before it stops waiting. */
+const CLOSE_WAIT_MS = 2_000;
+
+/**
+ * A project held in memory and kept fresh: schemas and index, updated file by file from the
+ * watcher, and the one commit path every write takes. A schema change rebuilds everything; if the
+ * new schemas are broken, the old ones stay.
+ */
+export class ProjectRuntime implements ProjectPort {
+  private state: ProjectState;
+  private watcher: ProjectWatcher | undefined;
+  private closed = false;
+  private readonly listeners = new Set<() => void>();
+  private readonly configListeners = new Set<() => void>();
+  private readonly ownWrites: OwnWrites;
+
+  private constructor(
+    readonly config: CmsConfig,
+    private readonly log: ProjectLog,
+    state: ProjectState,
+  ) {
+    this.state = state;
+    this.ownWrites = new OwnWrites(config.dir);
+  }
+
+  /** Loads schemas and content (from `prefetch`, when a worker is reading it already). Throws a FileError when the schemas are broken. */
+  static open(config: CmsConfig, log: ProjectLog, prefetch?: ContentPrefetch): ProjectRuntime {
+    const runtime = new ProjectRuntime(config, log, loadProject(config, prefetch));
+    runtime.reportProblems();
+    return runtime;
+  }
+
+  get current(): ProjectSnapshot {
+    return this.state;
+  }
+
+  /** Starts watching the files; resolves when the watcher is ready. */
+  async watch(): Promise<void> {
+    if (this.closed) return;
+    const watcher = new ProjectWatcher(
+      this.config.dir,
+      (events) => this.apply(events),
+      (error) => this.log.warn(`watcher: ${error.message}`),
+    );
+    this.watcher = watcher;
+    await watcher.start();
+  }
+
+  /** Calls `listener` after each batch of changes has been applied (commits and file events). */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Calls `listener` when cms.config.json changes on disk (the runtime itself does not use it again). */
+  onConfigFileChange(listener: () => void): () => void {
+    this.configListeners.add(listener);
+    return () => this.configListeners.delete(listener);
+  }
+
+  /** Writes a change set through store/ and shows it in the index before returning. */
+  commit(changes: ChangeSet): void {
+    if (this.closed) throw new Error('the project is closed: the write was not made');
+    try {
+      commitChanges(this.state, this.ownWrites, changes);
+    } finally {
+      this.notify();
+    }
+  }
+
+  /**
+   * Stops watching; resolves once the watchers have let go, or after a bounded wait (a watcher
+   * of a folder being deleted can hang): closing always finishes. Writes are synchronous, so
+   * none is ever half done when this runs.
+   */
+  async close(): Promise<void> {
+    this.closed = true;
+    const watcher = this.watcher;
+    this.watcher = undefined;
+    if (watcher === undefined) return;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, CLOSE_WAIT_MS);
+      timer.unref();
+    });
+    await Promise.race([watcher.close().catch(() => undefined), timeout]);
+    clearTimeout(timer);
+  }
+
+  /** Applies a batch of file events to the index. */
+  apply(events: readonly StoreEvent[]): void {
+    if (this.closed) return;
+    events = events.filter((event) => !this.ownWrites.isEcho(event.path));
+    if (events.some((event) => event.area === 'config')) for (const listener of this.configListeners) listener();
+    events = events.filter((event) => event.area !== 'config');
+    if (events.length === 0) return;
+    if (events.some((event) => event.area === 'schemas')) {
+      this.reload();
+    } else {
+      const before = new Map(this.state.problems);
+      for (const event of events) {
+        if (event.area === 'content') syncContent(this.state, event.path);
+        else syncUploadPath(this.state, event.path);
+      }
+      for (const [file, problem] of this.state.problems) {
+        if (before.get(file)?.message !== problem.message) this.log.warn(this.describeProblem(problem));
+      }
+      for (const file of before.keys()) if (!this.state.problems.has(file)) this.log.info(`${file}: fixed`);
+    }
+    this.notify();
+  }
+
+  private notify(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  private reload(): void {
+    // A worker reads while the schemas load, when there is enough content for it to pay off.
+    const prefetch = this.state.index.documentCount() >= PREFETCH_FROM ? ContentPrefetch.start(this.config.dir) : undefined;
+    try {
+      this.state = loadProject(this.config, prefetch);
+      this.log.info(`schemas reloaded: ${this.state.registry.contentTypes.size} content types, ${this.state.index.documentCount()} documents`);
+      this.reportProblems();
+    } catch (error) {
+      const message = error instanceof FileError ? error.format() : (error as Error).message;
+      this.log.warn(`${message} (keeping the previous schemas)`);
+    } finally {
+      prefetch?.close();
+    }
+  }
+
+  private reportProblems(): void {
+    for (const problem of this.state.problems.values()) this.log.warn(this.describeProblem(problem));
+  }
+
+  private describeProblem(problem: FileError): string {
+    const kept = this.state.index.holdsFile(problem.file) ? ' (serving its last good version)' : ' (skipped)';
+    return `${problem.format()}${kept}`;
+  }
+}

@@ -1,0 +1,8 @@
+import type { ProjectSnapshot } from '../documents/project-port.js';
+import type { FileError } from '../errors/file-error.js';
+
+/** A snapshot as the runtime keeps it: with its folder, and the problems it may change. */
+export interface ProjectState extends ProjectSnapshot {
+  readonly dir: string;
+  readonly problems: Map<string, FileError>;
+}

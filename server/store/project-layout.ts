@@ -1,0 +1,27 @@
+import path from 'node:path';
+import { FileError } from '../errors/file-error.js';
+
+/** Every folder and file name of a project lives here, and nowhere else. */
+export const CONTENT_DIR = 'content';
+export const UPLOADS_DIR = 'uploads';
+export const SCHEMAS_DIR = 'schemas';
+export const COMPONENTS_DIR = `${SCHEMAS_DIR}/components`;
+export const USERS_DIR = 'users';
+export const CONFIG_FILE = 'cms.config.json';
+/** `uploads/<path>.meta.json`: what a media file cannot tell about itself. */
+export const SIDECAR_SUFFIX = '.meta.json';
+
+/** Whether a project-relative path stays inside the project: no absolute path, `..`, backslash or NUL. */
+export function isProjectPath(relPath: string): boolean {
+  if (relPath === '' || relPath.startsWith('/') || relPath.includes('\\') || relPath.includes('\0')) return false;
+  return relPath.split('/').every((part) => part !== '..');
+}
+
+/**
+ * The absolute path of a project-relative path (forward slashes). Refuses anything that could
+ * leave the project; every file operation of `store/` goes through here.
+ */
+export function resolveProjectPath(projectDir: string, relPath: string): string {
+  if (!isProjectPath(relPath)) throw new FileError(relPath, 'not a path inside the project');
+  return path.join(projectDir, relPath);
+}
