@@ -1,6 +1,6 @@
 import { type AuthState, createAuthState } from '../auth/auth-state.js';
 import type { CmsConfig } from '../config/cms-config.js';
-import { CONFIG_FILE } from '../config/config-error.js';
+import { CONFIG_FILE } from '../config/config-file.js';
 import { loadConfig } from '../config/load-config.js';
 
 /** Sections of cms.config.json a running server takes up at once; the others need a restart. */

@@ -1,8 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CmsConfig } from '../config/cms-config.js';
-import { AuthSetupError, type AuthState, createAuthState } from '../auth/auth-state.js';
+import { type AuthState, createAuthState } from '../auth/auth-state.js';
 import { LiveProject, type ProjectLog } from '../content-index/live-project.js';
+import { UserError } from '../errors/user-error.js';
 import type { ContentPrefetch } from '../store/content-prefetch.js';
 import { createApp } from './create-app.js';
 import { preloadBody } from './lazy-body.js';
@@ -20,21 +21,13 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** A start failure the CLI shows as it is (port in use, broken schema …). */
-export class StartError extends Error {}
-
 /**
  * Loads the project (from `prefetch`, when a worker is reading it already), starts watching it
- * (unless disabled) and listens.
+ * (unless disabled) and listens. What the user can put right (a secret production needs, a port in
+ * use, a host that does not resolve) is a UserError.
  */
 export async function startServer(config: CmsConfig, log: ServerLog, prefetch?: ContentPrefetch): Promise<RunningServer> {
-  let auth: AuthState;
-  try {
-    auth = createAuthState(config, (message) => log.warn(message));
-  } catch (error) {
-    if (error instanceof AuthSetupError) throw new StartError(error.message);
-    throw error;
-  }
+  let auth: AuthState = createAuthState(config, (message) => log.warn(message));
   const project = LiveProject.open(config, log, prefetch);
   if (config.server.watch) await project.watch();
   let ready = false;
@@ -74,8 +67,8 @@ export async function startServer(config: CmsConfig, log: ServerLog, prefetch?: 
   } catch (error) {
     await project.close();
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') throw new StartError(`port ${config.server.port} is already in use on ${config.server.host}: stop the other server or pass --port`);
-    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new StartError(`cannot listen on host ${config.server.host}`);
+    if (code === 'EADDRINUSE') throw new UserError(`port ${config.server.port} is already in use on ${config.server.host}: stop the other server or pass --port`);
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new UserError(`cannot listen on host ${config.server.host}`);
     throw error;
   }
   ready = true;

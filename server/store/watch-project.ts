@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type FSWatcher as ChokidarWatcher, watch as chokidarWatch } from 'chokidar';
-import { CONFIG_FILE } from '../config/config-error.js';
+import { CONFIG_FILE } from '../config/config-file.js';
 import { SCHEMAS_DIR } from '../schema/load-schemas.js';
 import { CONTENT_DIR } from './content-path.js';
 import { UPLOADS_DIR } from './read-media.js';
