@@ -2,19 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { checkProject } from '../server/check/check-project.js';
 import { type CheckFormat, formatReport } from '../server/check/format-problems.js';
+import { UserError } from '../server/errors/user-error.js';
 
 export interface CheckOptions {
   dir: string;
   format: CheckFormat;
 }
 
-/** `cms check`: prints every problem of the project. Resolves to 0 when clean, 1 with problems, 2 when the folder is missing. */
+/** `cms check`: prints every problem of the project. Resolves to 0 when clean, 1 with problems; a missing folder is a usage error (2). */
 export async function runCheck(options: CheckOptions): Promise<number> {
   const root = path.resolve(options.dir);
-  if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) {
-    process.stderr.write(`error: project folder not found: ${root}\n`);
-    return 2;
-  }
+  if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) throw new UserError(`project folder not found: ${root}`, 2);
   const report = await checkProject(root);
   const cwd = process.cwd();
   // Paths print relative to where the command runs, so terminals and CI annotations link them.

@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { loadConfig } from '../server/config/load-config.js';
-import { ConfigError } from '../server/config/config-error.js';
 import { ProjectRuntime } from '../server/runtime/project-runtime.js';
-import { FileError } from '../server/errors/file-error.js';
+import { UserError } from '../server/errors/user-error.js';
 import { exportSite } from '../server/export/export-site.js';
 import { ContentPrefetch } from '../server/store/content-prefetch.js';
 
@@ -21,10 +20,7 @@ export interface ExportCommandOptions {
 /** `cms export`: writes the API as static files. Resolves to an exit code. */
 export async function runExport(options: ExportCommandOptions, stdout: NodeJS.WriteStream = process.stdout): Promise<number> {
   const started = Date.now();
-  if (options.status !== 'published' && options.status !== 'draft') {
-    console.error(`error: --status: expected published or draft, got ${options.status}`);
-    return 2;
-  }
+  if (options.status !== 'published' && options.status !== 'draft') throw new UserError(`--status: expected published or draft, got ${options.status}`, 2);
   let project: ProjectRuntime;
   const prefetch = options.prefetch ?? ContentPrefetch.start(options.dir);
   try {
@@ -32,16 +28,13 @@ export async function runExport(options: ExportCommandOptions, stdout: NodeJS.Wr
     const prefixed = options.basePath === undefined ? config : { ...config, rest: { ...config.rest, prefix: normalizeBase(options.basePath) } };
     project = ProjectRuntime.open(prefixed, { info: () => {}, warn: () => {} }, prefetch);
   } catch (error) {
+    // A reading worker left running would keep the process from exiting.
     prefetch.close();
-    if (error instanceof FileError) console.error(`error: ${error.format()}`);
-    else if (error instanceof ConfigError) console.error(`error: ${error.message}`);
-    else throw error;
-    return 1;
+    throw error;
   }
   const config = project.config;
   if (options.locale !== undefined && !project.current.index.hasLocale(options.locale)) {
-    console.error(`error: --locale: ${options.locale} is not one of the configured locales (${config.i18n.locales.map((l) => l.code).join(', ')})`);
-    return 2;
+    throw new UserError(`--locale: ${options.locale} is not one of the configured locales (${config.i18n.locales.map((l) => l.code).join(', ')})`, 2);
   }
   const interactive = stdout.isTTY === true && !process.env['CI'];
   const outDir = path.resolve(options.out);

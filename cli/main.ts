@@ -3,6 +3,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { CHECK_FORMATS, type CheckFormat } from '../server/check/format-problems.js';
 import type { ContentPrefetch } from '../server/store/content-prefetch.js';
+import { reportError } from './report-error.js';
 
 function parsePort(value: string): number {
   const port = Number(value);
@@ -23,6 +24,15 @@ async function withPrefetch(dir: string, run: (prefetch: ContentPrefetch) => Pro
   }
 }
 
+/** Runs a command: the exit code is what it returns, or reportError's for what it throws (commands print no errors). */
+async function run(command: () => number | Promise<number>, failure?: string): Promise<void> {
+  try {
+    process.exitCode = await command();
+  } catch (error) {
+    process.exitCode = reportError(error, failure);
+  }
+}
+
 const program = new Command();
 program.name('cms').description('A file-backed headless CMS with a Strapi v5 compatible REST API').version('0.1.0');
 
@@ -34,7 +44,7 @@ program
   .option('-H, --host <host>', 'host to bind (default: localhost, or HOST)')
   .option('--no-watch', 'do not watch the files for changes')
   .action(async (options: { dir: string; port?: number; host?: string; watch: boolean }) => {
-    process.exitCode = await withPrefetch(options.dir, async (prefetch) => (await import('./serve-command.js')).runServe({ ...options, prefetch }));
+    await run(() => withPrefetch(options.dir, async (prefetch) => (await import('./serve-command.js')).runServe({ ...options, prefetch })), 'cannot start');
   });
 
 program
@@ -48,7 +58,7 @@ program
   .option('--clean', 'remove files an earlier export wrote that are no longer produced', false)
   .option('--all', 'export every content type, not only those the public role may read', false)
   .action(async (options: { dir: string; out: string; basePath?: string; status: string; locale?: string; clean: boolean; all: boolean }) => {
-    process.exitCode = await withPrefetch(options.dir, async (prefetch) => (await import('./export-command.js')).runExport({ ...options, prefetch }));
+    await run(() => withPrefetch(options.dir, async (prefetch) => (await import('./export-command.js')).runExport({ ...options, prefetch })));
   });
 
 /** Usage errors (unknown or bad options) end `check`, `types` and `new` with exit code 2, as linters do. */
@@ -61,8 +71,7 @@ program
   .addOption(new Option('-f, --format <format>', 'output format').choices(CHECK_FORMATS).default('text'))
   .exitOverride(usageExit)
   .action(async (options: { dir: string; format: CheckFormat }) => {
-    const { runCheck } = await import('./check-command.js');
-    process.exitCode = await runCheck(options);
+    await run(async () => (await import('./check-command.js')).runCheck(options));
   });
 
 program
@@ -73,8 +82,7 @@ program
   .option('--json-schema', 'write a JSON Schema per content type, for editors', false)
   .exitOverride(usageExit)
   .action(async (options: { dir: string; out?: string; jsonSchema: boolean }) => {
-    const { runTypes } = await import('./types-command.js');
-    process.exitCode = runTypes(options);
+    await run(async () => (await import('./types-command.js')).runTypes(options));
   });
 
 program
@@ -88,8 +96,7 @@ program
   .option('--draft', 'a draft (publishedAt null) instead of a published document', false)
   .exitOverride(usageExit)
   .action(async (type: string, options: { dir: string; id?: string; set: string[]; locale?: string; draft: boolean }) => {
-    const { runNew } = await import('./new-command.js');
-    process.exitCode = runNew({ ...options, type });
+    await run(async () => (await import('./new-command.js')).runNew({ ...options, type }));
   });
 
 const token = program.command('token').description('manage API tokens');
@@ -103,8 +110,7 @@ token
   .option('-d, --dir <dir>', 'project folder', '.')
   .option('--env', 'print shell exports (CMS_API_TOKENS, API_TOKEN_SALT if unset, CMS_API_TOKEN) instead of writing the config')
   .action(async (options: { dir: string; name: string; type: string; expires?: string; permissions?: string; env?: boolean }) => {
-    const { runTokenCreate } = await import('./token-command.js');
-    process.exitCode = runTokenCreate(options);
+    await run(async () => (await import('./token-command.js')).runTokenCreate(options));
   });
 
 await program.parseAsync(process.argv);

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ScaffoldError, scaffoldDocument } from '../server/check/scaffold-document.js';
+import { scaffoldDocument } from '../server/check/scaffold-document.js';
 
 export interface NewOptions {
   dir: string;
@@ -10,17 +10,11 @@ export interface NewOptions {
   draft: boolean;
 }
 
-/** `cms new`: writes a document file that passes `cms check` and prints its path. Resolves to an exit code. */
+/** `cms new`: writes a document file that passes `cms check` and prints its path. Why it cannot is a UserError or FileError. */
 export function runNew(options: NewOptions): number {
   const root = path.resolve(options.dir);
-  try {
-    const rel = scaffoldDocument(root, { type: options.type, id: options.id, set: options.set, locale: options.locale, draft: options.draft });
-    const relative = path.relative(process.cwd(), path.join(root, rel));
-    process.stdout.write(`${(relative.startsWith('..') ? path.join(root, rel) : relative).split(path.sep).join('/')}\n`);
-    return 0;
-  } catch (error) {
-    if (!(error instanceof ScaffoldError)) throw error;
-    process.stderr.write(`error: ${error.message}\n`);
-    return 1;
-  }
+  const rel = scaffoldDocument(root, { type: options.type, id: options.id, set: options.set, locale: options.locale, draft: options.draft });
+  const relative = path.relative(process.cwd(), path.join(root, rel));
+  process.stdout.write(`${(relative.startsWith('..') ? path.join(root, rel) : relative).split(path.sep).join('/')}\n`);
+  return 0;
 }

@@ -1,7 +1,5 @@
 import { loadConfig } from '../server/config/load-config.js';
-import { ConfigError } from '../server/config/config-error.js';
-import { FileError } from '../server/errors/file-error.js';
-import { StartError, startServer } from '../server/runtime/start-server.js';
+import { startServer } from '../server/runtime/start-server.js';
 import { ContentPrefetch } from '../server/store/content-prefetch.js';
 import { createConsoleLog } from './console-log.js';
 
@@ -24,11 +22,9 @@ export async function runServe(options: ServeOptions): Promise<number> {
     const config = loadConfig(options.dir, { port: options.port, host: options.host, watch: options.watch });
     server = await startServer(config, log, prefetch);
   } catch (error) {
+    // A reading worker left running would keep the process from exiting.
     prefetch.close();
-    if (error instanceof FileError) log.error(`cannot start: ${error.format()}`);
-    else if (error instanceof ConfigError || error instanceof StartError) log.error(`cannot start: ${error.message}`);
-    else log.error('cannot start', error);
-    return 1;
+    throw error;
   }
   const { index, registry } = server.project.current;
   const problems = server.project.current.problems.size;

@@ -1,5 +1,4 @@
 import { createApiToken } from '../server/auth/create-api-token.js';
-import { ConfigError } from '../server/config/config-error.js';
 
 export interface TokenCreateOptions {
   dir: string;
@@ -20,33 +19,25 @@ const consoleOutput: CommandOutput = { out: (line) => console.log(line), err: (l
 /**
  * `cms token create`: prints the new token once, alone on stdout (so `$(cms token create …)`
  * captures it), and says on stderr where its hash went. With `--env`, prints shell `export` lines
- * instead and writes nothing. Resolves to an exit code.
+ * instead and writes nothing. A bad option is a UserError, and nothing is written.
  */
 export function runTokenCreate(options: TokenCreateOptions, output: CommandOutput = consoleOutput, env: NodeJS.ProcessEnv = process.env): number {
-  try {
-    const permissions = options.permissions?.split(',').map((p) => p.trim()).filter((p) => p !== '');
-    const created = createApiToken(
-      { dir: options.dir, name: options.name, type: options.type, expires: options.expires, permissions, toEnvironment: options.env },
-      env,
-    );
-    const { entry } = created;
-    const expiry = entry.expiresAt === null ? 'no expiry' : `expires ${entry.expiresAt}`;
-    if (created.environment !== undefined) {
-      for (const [name, value] of Object.entries(created.environment)) output.out(`export ${name}=${shellQuote(value)}`);
-      output.out(`export CMS_API_TOKEN=${created.token}`);
-      output.err(`API token "${entry.name}" (${entry.type}, ${expiry}): start the server with these variables; the token is in CMS_API_TOKEN.`);
-    } else {
-      output.out(created.token);
-      output.err(`API token "${entry.name}" (${entry.type}, ${expiry}) added to cms.config.json. Copy it now: it is not shown again.`);
-    }
-    return 0;
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      output.err(`error: ${error.message}`);
-      return 1;
-    }
-    throw error;
+  const permissions = options.permissions?.split(',').map((p) => p.trim()).filter((p) => p !== '');
+  const created = createApiToken(
+    { dir: options.dir, name: options.name, type: options.type, expires: options.expires, permissions, toEnvironment: options.env },
+    env,
+  );
+  const { entry } = created;
+  const expiry = entry.expiresAt === null ? 'no expiry' : `expires ${entry.expiresAt}`;
+  if (created.environment !== undefined) {
+    for (const [name, value] of Object.entries(created.environment)) output.out(`export ${name}=${shellQuote(value)}`);
+    output.out(`export CMS_API_TOKEN=${created.token}`);
+    output.err(`API token "${entry.name}" (${entry.type}, ${expiry}): start the server with these variables; the token is in CMS_API_TOKEN.`);
+  } else {
+    output.out(created.token);
+    output.err(`API token "${entry.name}" (${entry.type}, ${expiry}) added to cms.config.json. Copy it now: it is not shown again.`);
   }
+  return 0;
 }
 
 function shellQuote(value: string): string {

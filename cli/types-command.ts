@@ -1,8 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { FileError } from '../server/errors/file-error.js';
 import { loadSchemas } from '../server/store/load-schemas.js';
-import type { SchemaRegistry } from '../server/schema/schema-registry.js';
 import { generateJsonSchema, jsonSchemaFileMatch } from '../server/types/generate-json-schema.js';
 import { generateTypeScript } from '../server/types/generate-typescript.js';
 
@@ -15,14 +13,7 @@ export interface TypesOptions {
 
 /** `cms types`: TypeScript types of the API answers, or `--json-schema`: JSON Schemas of the content files. */
 export function runTypes(options: TypesOptions): number {
-  let registry: SchemaRegistry;
-  try {
-    registry = loadSchemas(path.resolve(options.dir));
-  } catch (error) {
-    if (!(error instanceof FileError)) throw error;
-    process.stderr.write(`error: ${error.format()}\n`);
-    return 1;
-  }
+  const registry = loadSchemas(path.resolve(options.dir));
   if (!options.jsonSchema) {
     const text = generateTypeScript(registry);
     if (options.out === undefined) process.stdout.write(text);

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { CmsConfig } from '../config/cms-config.js';
 import type { ChangeSet } from '../documents/project-port.js';
+import { UserError } from '../errors/user-error.js';
 import { UserStore } from './user-store.js';
 
 /** Everything a request needs to find out who is calling. */
@@ -21,9 +22,6 @@ export interface AuthStateOptions {
   readonly previous?: AuthState | undefined;
 }
 
-/** A secret that must be set before the server may start in production; the message says how. */
-export class AuthSetupError extends Error {}
-
 /** Values that come from templates and tutorials, never real secrets. */
 const PLACEHOLDERS = new Set(['tobemodified', 'changeme', 'change-me', 'change_me', 'secret', 'default', 'salt', 'password']);
 const MIN_SECRET_LENGTH = 16;
@@ -31,9 +29,9 @@ const MIN_SECRET_LENGTH = 16;
 /**
  * Opens the users and settles the secrets. A secret that is needed (tokens configured; users
  * present or registration on) but missing is generated per process in development, with a warning;
- * in production (`NODE_ENV=production`) a missing, placeholder or short one stops the start. Given
- * the `previous` state (a reloaded cms.config.json), a secret generated then is kept, so signed-in
- * users stay signed in.
+ * in production (`NODE_ENV=production`) a missing, placeholder or short one stops the start (a
+ * UserError saying how to set it). Given the `previous` state (a reloaded cms.config.json), a
+ * secret generated then is kept, so signed-in users stay signed in.
  */
 export function createAuthState(config: CmsConfig, options: AuthStateOptions): AuthState {
   const { warn, previous } = options;
@@ -67,7 +65,7 @@ interface SecretNames {
 function settleSecret(config: CmsConfig, value: string | undefined, needed: boolean, names: SecretNames, warn: (message: string) => void, inherited: string | undefined): string {
   const weakness = value === undefined ? 'is not set' : PLACEHOLDERS.has(value.toLowerCase()) ? 'is a placeholder' : value.length < MIN_SECRET_LENGTH ? `is shorter than ${MIN_SECRET_LENGTH} characters` : undefined;
   if (needed && config.auth.production && weakness !== undefined) {
-    throw new AuthSetupError(
+    throw new UserError(
       `${names.name} ${weakness}, and ${names.why}: refusing to start with NODE_ENV=production. ` +
         `Set ${names.name} in the environment (or ${names.option} in cms.config.json) to a random value, e.g. \`openssl rand -base64 32\``,
     );

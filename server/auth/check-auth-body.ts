@@ -1,5 +1,5 @@
 import { isPlainObject } from '../config/is-plain-object.js';
-import { type EntityError, entityValidationError } from '../documents/write-errors.js';
+import { type EntityError, entityValidationError } from '../errors/entity-validation-error.js';
 import { typeErrorMessage } from '../documents/yup-messages.js';
 
 /** What a users-permissions body field must be: a non-empty string, optionally with one more rule. */

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { type ApiTokenEntry, type ApiTokenType, isApiTokenType } from '../config/cms-config.js';
 import { isPlainObject } from '../config/is-plain-object.js';
 import { loadConfig } from '../config/load-config.js';
-import { CONFIG_FILE, ConfigError } from '../config/config-error.js';
+import { CONFIG_FILE } from '../config/config-file.js';
+import { UserError } from '../errors/user-error.js';
 import { parseApiTokenEntry } from '../config/auth-option.js';
 import { writeFileAtomic } from '../store/atomic-write.js';
 import { generateApiToken, hashApiToken } from './api-token.js';
@@ -40,8 +41,8 @@ export function createApiToken(request: TokenRequest, env: NodeJS.ProcessEnv = p
   const config = loadConfig(request.dir, {}, env);
   const type = checkType(request.type);
   const name = request.name.trim();
-  if (name === '') throw new ConfigError('--name: expected a non-empty name');
-  if (config.auth.apiTokens.some((token) => token.name === name)) throw new ConfigError(`--name: a token named "${name}" already exists`);
+  if (name === '') throw new UserError('--name: expected a non-empty name');
+  if (config.auth.apiTokens.some((token) => token.name === name)) throw new UserError(`--name: a token named "${name}" already exists`);
   const permissions = checkPermissions(type, request.permissions ?? []);
   const expiresAt = request.expires === undefined ? null : parseExpiry(request.expires, now);
 
@@ -51,7 +52,7 @@ export function createApiToken(request: TokenRequest, env: NodeJS.ProcessEnv = p
     environment = {};
     if (salt === undefined) salt = environment['API_TOKEN_SALT'] = crypto.randomBytes(32).toString('base64');
   } else if (salt === undefined) {
-    throw new ConfigError(
+    throw new UserError(
       'API_TOKEN_SALT is not set: set it in the environment (e.g. `export API_TOKEN_SALT=$(openssl rand -base64 32)`) and give the server the same value',
     );
   }
@@ -69,18 +70,18 @@ export function createApiToken(request: TokenRequest, env: NodeJS.ProcessEnv = p
 }
 
 function checkType(value: string): ApiTokenType {
-  if (!isApiTokenType(value)) throw new ConfigError(`--type: expected read-only, full-access or custom, got "${value}"`);
+  if (!isApiTokenType(value)) throw new UserError(`--type: expected read-only, full-access or custom, got "${value}"`);
   return value;
 }
 
 function checkPermissions(type: ApiTokenType, permissions: readonly string[]): string[] {
   if (type !== 'custom') {
-    if (permissions.length > 0) throw new ConfigError('--permissions: only custom tokens take a permission list');
+    if (permissions.length > 0) throw new UserError('--permissions: only custom tokens take a permission list');
     return [];
   }
-  if (permissions.length === 0) throw new ConfigError('--permissions: a custom token needs at least one action, e.g. api::article.article.find');
+  if (permissions.length === 0) throw new UserError('--permissions: a custom token needs at least one action, e.g. api::article.article.find');
   for (const action of permissions) {
-    if (!ACTION_ID.test(action)) throw new ConfigError(`--permissions: expected action ids like api::article.article.find, got "${action}"`);
+    if (!ACTION_ID.test(action)) throw new UserError(`--permissions: expected action ids like api::article.article.find, got "${action}"`);
   }
   return [...new Set(permissions)];
 }
@@ -90,12 +91,12 @@ function parseExpiry(value: string, now: Date): string {
   const days = /^(\d+)d?$/.exec(value.trim());
   if (days) {
     const count = Number(days[1]);
-    if (count < 1) throw new ConfigError('--expires: expected at least 1 day');
+    if (count < 1) throw new UserError('--expires: expected at least 1 day');
     return new Date(now.getTime() + count * 86_400_000).toISOString();
   }
   const time = Date.parse(value);
-  if (Number.isNaN(time)) throw new ConfigError(`--expires: expected a number of days (30, 30d) or a date (2027-01-31), got "${value}"`);
-  if (time <= now.getTime()) throw new ConfigError(`--expires: ${value} is not in the future`);
+  if (Number.isNaN(time)) throw new UserError(`--expires: expected a number of days (30, 30d) or a date (2027-01-31), got "${value}"`);
+  if (time <= now.getTime()) throw new UserError(`--expires: ${value} is not in the future`);
   return new Date(time).toISOString();
 }
 

@@ -1,4 +1,4 @@
-import { ApiError, validationError } from '../errors/api-error.js';
+import { applicationError, validationError } from '../errors/api-error.js';
 import type { AuthState } from './auth-state.js';
 import { checkAuthBody } from './check-auth-body.js';
 import { checkPassword } from './hash-password.js';
@@ -17,6 +17,6 @@ export async function logIn(state: AuthState, body: unknown): Promise<SignedIn> 
   // The same answer, after the same work, whether the user is unknown or the password wrong.
   const valid = await checkPassword(password, user?.password ?? null);
   if (user === undefined || !valid || state.jwtSecret === undefined) throw validationError('Invalid identifier or password');
-  if (user.blocked) throw new ApiError(400, 'ApplicationError', 'Your account has been blocked by an administrator', {});
+  if (user.blocked) throw applicationError('Your account has been blocked by an administrator');
   return { jwt: issueJwt(state.jwtSecret, user.id, state.config.auth.jwtExpiresIn), user: toPublicUser(user) };
 }

@@ -1,4 +1,4 @@
-import { ApiError, validationError } from '../errors/api-error.js';
+import { applicationError, validationError } from '../errors/api-error.js';
 import type { AuthState } from './auth-state.js';
 import { EMAIL_RULE, PASSWORD_RULE, checkAuthBody } from './check-auth-body.js';
 import { hashPassword } from './hash-password.js';
@@ -15,21 +15,21 @@ const ALLOWED_KEYS = ['username', 'password', 'email'];
 export async function registerUser(state: AuthState, body: unknown, now: () => string): Promise<SignedIn> {
   const { config, users, jwtSecret } = state;
   if (!config.auth.register || users === undefined || jwtSecret === undefined) {
-    throw new ApiError(400, 'ApplicationError', 'Register action is currently disabled', {});
+    throw applicationError('Register action is currently disabled');
   }
   const invalid = body !== null && typeof body === 'object' ? Object.keys(body).filter((key) => !ALLOWED_KEYS.includes(key)) : [];
   if (invalid.length > 0) throw validationError(`Invalid parameters: ${invalid.join(', ')}`);
   const fields = checkAuthBody(body, [EMAIL_RULE, { name: 'username' }, PASSWORD_RULE]);
   const role = config.auth.defaultRole;
   if (role !== 'authenticated' && config.permissions[role] === undefined) {
-    throw new ApiError(400, 'ApplicationError', 'Impossible to find the default role', {});
+    throw applicationError('Impossible to find the default role');
   }
   const taken = (): boolean => users.isTaken(fields['username']!, fields['email']!);
-  if (taken()) throw new ApiError(400, 'ApplicationError', 'Email or Username are already taken', {});
+  if (taken()) throw applicationError('Email or Username are already taken');
   const password = await hashPassword(fields['password']!);
   // Checked again after the (asynchronous) hashing, right before the synchronous write: two
   // sign-ups with the same name cannot both pass.
-  if (taken()) throw new ApiError(400, 'ApplicationError', 'Email or Username are already taken', {});
+  if (taken()) throw applicationError('Email or Username are already taken');
   const user = users.add({ username: fields['username']!, email: fields['email']!, password, role }, now());
   return { jwt: issueJwt(jwtSecret, user.id, config.auth.jwtExpiresIn), user: toPublicUser(user) };
 }

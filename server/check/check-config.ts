@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { CmsConfig } from '../config/cms-config.js';
 import { loadConfig } from '../config/load-config.js';
-import { CONFIG_FILE, ConfigError } from '../config/config-error.js';
+import { CONFIG_FILE } from '../config/config-file.js';
+import { UserError } from '../errors/user-error.js';
 import { FileError } from '../errors/file-error.js';
 import { parseJson } from '../schema/parse-json.js';
 import type { CheckProblem } from './check-problem.js';
@@ -34,7 +35,7 @@ export function checkConfig(projectDir: string): ConfigCheck {
   try {
     return { config: loadConfig(projectDir, {}, {}), problems: [] };
   } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
+    if (!(error instanceof UserError)) throw error;
     const message = error.message.startsWith(`${CONFIG_FILE}: `) ? error.message.slice(CONFIG_FILE.length + 2) : error.message;
     // Messages start with the option they are about: `i18n.locales[1]: expected …`.
     const option = /^([\w$.[\]-]+): /.exec(message)?.[1];

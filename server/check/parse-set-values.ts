@@ -2,12 +2,10 @@ import { emptyValue } from '../documents/convert-write-input.js';
 import { castScalarInput } from '../documents/cast-scalar-input.js';
 import { isPlainObject } from '../config/is-plain-object.js';
 import { ApiError } from '../errors/api-error.js';
+import { UserError } from '../errors/user-error.js';
 import type { Attribute } from '../schema/attribute.js';
 import type { AttributeSet } from '../schema/content-type.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
-
-/** A `--set` that cannot be applied; the message names it. */
-export class SetValueError extends Error {}
 
 /**
  * `--set key=value` flags as stored attribute values. Scalars are cast as API writes cast them
@@ -19,7 +17,7 @@ export function parseSetValues(registry: SchemaRegistry, set: AttributeSet, flag
   const values: Record<string, unknown> = {};
   for (const flag of flags) {
     const equals = flag.indexOf('=');
-    if (equals <= 0) throw new SetValueError(`--set ${flag}: expected key=value`);
+    if (equals <= 0) throw new UserError(`--set ${flag}: expected key=value`);
     assign(registry, set, values, flag.slice(0, equals).split('.'), flag.slice(equals + 1), flag.slice(0, equals));
   }
   return values;
@@ -29,13 +27,13 @@ export function parseSetValues(registry: SchemaRegistry, set: AttributeSet, flag
 function assign(registry: SchemaRegistry, set: AttributeSet, target: Record<string, unknown>, keys: string[], raw: string, flag: string): void {
   const [name, ...rest] = keys;
   const attribute = name === undefined ? undefined : set.attributes.get(name);
-  if (name === undefined || attribute === undefined) throw new SetValueError(`--set ${flag}: unknown attribute "${name ?? ''}"`);
+  if (name === undefined || attribute === undefined) throw new UserError(`--set ${flag}: unknown attribute "${name ?? ''}"`);
   if (attribute.kind === 'relation' && attribute.mappedBy !== undefined) {
-    throw new SetValueError(`--set ${flag}: "${name}" is the derived side of ${attribute.target}.${attribute.mappedBy}: set it there`);
+    throw new UserError(`--set ${flag}: "${name}" is the derived side of ${attribute.target}.${attribute.mappedBy}: set it there`);
   }
   if (rest.length > 0) {
     const component = attribute.kind === 'component' && !attribute.repeatable ? registry.components.get(attribute.component) : undefined;
-    if (component === undefined) throw new SetValueError(`--set ${flag}: only attributes of a non-repeatable component can be set with a dotted key`);
+    if (component === undefined) throw new UserError(`--set ${flag}: only attributes of a non-repeatable component can be set with a dotted key`);
     const inner = isPlainObject(target[name]) ? target[name] : componentShell(component);
     target[name] = inner;
     assign(registry, component, inner, rest, raw, flag);
@@ -89,5 +87,5 @@ function parseJsonOr(raw: string, fallback: () => unknown): unknown {
 }
 
 function fail(flag: string, message: string): never {
-  throw new SetValueError(`--set ${flag}: ${message}`);
+  throw new UserError(`--set ${flag}: ${message}`);
 }

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config/load-config.js';
-import { ConfigError } from '../config/config-error.js';
+import { UserError } from '../errors/user-error.js';
 import { isPlainObject } from '../config/is-plain-object.js';
 import { ContentIndex } from '../content-index/content-index.js';
 import { generateDocumentId } from '../store/document-id.js';
-import { FileError } from '../errors/file-error.js';
 import type { ContentType } from '../schema/content-type.js';
 import { loadSchemas } from '../store/load-schemas.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
@@ -17,8 +16,8 @@ import { checkDocumentText } from './check-document-text.js';
 import { checkFileLayout, localeKey } from './check-file-layout.js';
 import { checkUploads } from './check-uploads.js';
 import { listContentFiles } from './list-content-files.js';
-import { SetValueError, parseSetValues } from './parse-set-values.js';
-import { StubError, stubDocument } from './stub-document.js';
+import { parseSetValues } from './parse-set-values.js';
+import { stubDocument } from './stub-document.js';
 
 export interface ScaffoldOptions {
   /** singularName or pluralName. */
@@ -34,49 +33,40 @@ export interface ScaffoldOptions {
   readonly now?: string | undefined;
 }
 
-/** Why no file was written; the message says what to change. */
-export class ScaffoldError extends Error {}
-
 /**
  * `cms new`: writes a new document file that passes `cms check`, and returns its project-relative
  * path. Refuses a version that has a file already, unknown types, ids and locales, and any value
- * that would not pass the check (the messages are the check's).
+ * that would not pass the check (the messages are the check's): a UserError that says what to
+ * change, or the FileError of a schema or cms.config.json that does not load.
  */
 export function scaffoldDocument(projectDir: string, options: ScaffoldOptions): string {
   const { config, registry } = load(projectDir);
   const type = [...registry.contentTypes.values()].find((t) => t.singularName === options.type || t.pluralName === options.type);
   if (type === undefined) {
     const names = [...registry.contentTypes.values()].map((t) => (t.kind === 'singleType' ? t.singularName : t.pluralName)).sort();
-    throw new ScaffoldError(`no content type named "${options.type}": use one of ${names.join(', ')}`);
+    throw new UserError(`no content type named "${options.type}": use one of ${names.join(', ')}`);
   }
   const draft = options.draft ?? false;
-  if (draft && !type.draftAndPublish) throw new ScaffoldError(`${type.singularName} has no Draft & Publish (options.draftAndPublish): drop --draft`);
+  if (draft && !type.draftAndPublish) throw new UserError(`${type.singularName} has no Draft & Publish (options.draftAndPublish): drop --draft`);
   const locale = options.locale ?? config.i18n.defaultLocale;
-  if (options.locale !== undefined && !type.localized) throw new ScaffoldError(`${type.singularName} is not localized (pluginOptions.i18n.localized): drop --locale`);
-  if (!config.i18n.locales.some((l) => l.code === locale)) throw new ScaffoldError(`locale "${locale}" is not configured: add it to i18n.locales in cms.config.json`);
+  if (options.locale !== undefined && !type.localized) throw new UserError(`${type.singularName} is not localized (pluginOptions.i18n.localized): drop --locale`);
+  if (!config.i18n.locales.some((l) => l.code === locale)) throw new UserError(`locale "${locale}" is not configured: add it to i18n.locales in cms.config.json`);
   const fileLocale = type.localized && locale !== config.i18n.defaultLocale ? locale : undefined;
 
   let documentId: string | undefined;
   if (type.kind === 'singleType') {
-    if (options.id !== undefined) throw new ScaffoldError(`${type.singularName} is a single type: it has no --id`);
+    if (options.id !== undefined) throw new UserError(`${type.singularName} is a single type: it has no --id`);
   } else {
     documentId = options.id ?? generateDocumentId();
-    if (!isDocumentId(documentId)) throw new ScaffoldError(`invalid documentId "${documentId}": use 1-64 characters a-z, 0-9, "-" or "_", starting with a letter or digit`);
+    if (!isDocumentId(documentId)) throw new UserError(`invalid documentId "${documentId}": use 1-64 characters a-z, 0-9, "-" or "_", starting with a letter or digit`);
   }
   const rel = contentFilePath(type, documentId, { locale: fileLocale });
   for (const other of [rel, contentFilePath(type, documentId, { locale: fileLocale, format: 'md' }), contentFilePath(type, documentId, { locale: fileLocale, draft: true })]) {
-    if (fs.existsSync(path.join(projectDir, other))) throw new ScaffoldError(`${other} exists already: pick another ${type.kind === 'singleType' ? 'locale' : 'id'}`);
+    if (fs.existsSync(path.join(projectDir, other))) throw new UserError(`${other} exists already: pick another ${type.kind === 'singleType' ? 'locale' : 'id'}`);
   }
 
-  let values: Record<string, unknown>;
-  let data: Record<string, unknown>;
-  try {
-    values = { ...sharedValues(projectDir, registry, type, documentId, fileLocale, config.i18n.defaultLocale), ...parseSetValues(registry, type, options.set ?? []) };
-    data = stubDocument(registry, type, { documentId: documentId ?? type.singularName, now: options.now ?? new Date().toISOString(), draft, values });
-  } catch (error) {
-    if (error instanceof SetValueError || error instanceof StubError) throw new ScaffoldError(error.message);
-    throw error;
-  }
+  const values = { ...sharedValues(projectDir, registry, type, documentId, fileLocale, config.i18n.defaultLocale), ...parseSetValues(registry, type, options.set ?? []) };
+  const data = stubDocument(registry, type, { documentId: documentId ?? type.singularName, now: options.now ?? new Date().toISOString(), draft, values });
   const text = encodeJsonDocument(type, data);
   const file = parseContentPath(registry, rel)!;
   assertPasses(projectDir, registry, config.i18n, file, text, data);
@@ -85,13 +75,7 @@ export function scaffoldDocument(projectDir: string, options: ScaffoldOptions): 
 }
 
 function load(projectDir: string): { config: ReturnType<typeof loadConfig>; registry: SchemaRegistry } {
-  try {
-    return { config: loadConfig(projectDir, {}, {}), registry: loadSchemas(projectDir) };
-  } catch (error) {
-    if (error instanceof FileError) throw new ScaffoldError(error.format());
-    if (error instanceof ConfigError) throw new ScaffoldError(error.message);
-    throw error;
-  }
+  return { config: loadConfig(projectDir, {}, {}), registry: loadSchemas(projectDir) };
 }
 
 /** A new locale of an existing document starts with the attributes all locales share, as API writes do. */
@@ -136,5 +120,5 @@ function assertPasses(projectDir: string, registry: SchemaRegistry, i18n: Return
       }
     }
   }
-  if (messages.length > 0) throw new ScaffoldError(`${file.path} would not pass cms check:\n  ${messages.join('\n  ')}`);
+  if (messages.length > 0) throw new UserError(`${file.path} would not pass cms check:\n  ${messages.join('\n  ')}`);
 }

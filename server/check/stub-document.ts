@@ -1,4 +1,5 @@
 import { emptyValue } from '../documents/convert-write-input.js';
+import { UserError } from '../errors/user-error.js';
 import type { Attribute, ScalarAttribute } from '../schema/attribute.js';
 import type { AttributeSet, ContentType } from '../schema/content-type.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
@@ -13,14 +14,11 @@ export interface StubOptions {
   readonly values: Readonly<Record<string, unknown>>;
 }
 
-/** A stub that cannot be made: the message says which `--set` would fix it. */
-export class StubError extends Error {}
-
 /**
  * A new document as the API would write it: every attribute in schema order (null, [] or the
  * schema default), given values, placeholders for required attributes that pass Strapi's rules,
- * and the timestamps. Required relations and media have no sensible placeholder: StubError (drafts
- * leave them empty, which the draft rules allow).
+ * and the timestamps. Required relations and media have no sensible placeholder: a UserError that
+ * says which `--set` would fix it (drafts leave them empty, which the draft rules allow).
  */
 export function stubDocument(registry: SchemaRegistry, type: ContentType, options: StubOptions): Record<string, unknown> {
   const data: Record<string, unknown> = {};
@@ -49,11 +47,11 @@ function stubValue(registry: SchemaRegistry, owner: ContentType, attribute: Attr
       // Drafts may leave required attributes empty; a placeholder document would be a guess.
       if (options.draft) return emptyValue(attribute);
       const target = registry.contentTypes.get(attribute.target);
-      throw new StubError(`${name} is a required relation: pass --set ${name}=<documentId of ${target?.pluralName ?? attribute.target}>`);
+      throw new UserError(`${name} is a required relation: pass --set ${name}=<documentId of ${target?.pluralName ?? attribute.target}>`);
     }
     case 'media':
       if (options.draft) return emptyValue(attribute);
-      throw new StubError(`${name} is required media: pass --set ${name}=<path under uploads/>`);
+      throw new UserError(`${name} is required media: pass --set ${name}=<path under uploads/>`);
     case 'component': {
       const component = registry.components.get(attribute.component);
       if (component === undefined) return emptyValue(attribute);
@@ -113,13 +111,13 @@ function stubScalar(attribute: ScalarAttribute, name: string, owner: ContentType
   }
 }
 
-/** A placeholder text that fits the attribute's lengths and regex, or a StubError asking for a value. */
+/** A placeholder text that fits the attribute's lengths and regex, or a UserError asking for a value. */
 function fitText(attribute: ScalarAttribute, name: string, text: string): string {
   let out = text;
   if (attribute.minLength !== undefined && out.length < attribute.minLength) out = out.padEnd(attribute.minLength, '.');
   if (attribute.maxLength !== undefined && out.length > attribute.maxLength) out = out.slice(0, attribute.maxLength);
   if (attribute.regex !== undefined && !new RegExp(attribute.regex).test(out)) {
-    throw new StubError(`${name} is required and must match ${attribute.regex}: pass --set ${name}=<value>`);
+    throw new UserError(`${name} is required and must match ${attribute.regex}: pass --set ${name}=<value>`);
   }
   return out;
 }

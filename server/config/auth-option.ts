@@ -1,5 +1,6 @@
 import { type ApiTokenEntry, type AuthConfig, isApiTokenType } from './cms-config.js';
-import { CONFIG_FILE, ConfigError, describe } from './config-error.js';
+import { CONFIG_FILE, describe } from './config-file.js';
+import { UserError } from '../errors/user-error.js';
 import { isPlainObject } from './is-plain-object.js';
 import { boolOption, optionalString, stringOption } from './read-option.js';
 
@@ -11,10 +12,10 @@ const JWT_EXPIRY = /^\d+(\.\d+)?\s*(ms|s|m|h|d|w|y)$/i;
  * environment wins), so no secret needs to be committed.
  */
 export function authOption(value: unknown, env: NodeJS.ProcessEnv): AuthConfig {
-  if (value !== undefined && !isPlainObject(value)) throw new ConfigError(`${CONFIG_FILE}: auth: expected an object, got ${describe(value)}`);
+  if (value !== undefined && !isPlainObject(value)) throw new UserError(`${CONFIG_FILE}: auth: expected an object, got ${describe(value)}`);
   const auth = value ?? {};
   const fileTokens = auth['apiTokens'] ?? [];
-  if (!Array.isArray(fileTokens)) throw new ConfigError(`${CONFIG_FILE}: auth.apiTokens: expected an array, got ${describe(fileTokens)}`);
+  if (!Array.isArray(fileTokens)) throw new UserError(`${CONFIG_FILE}: auth.apiTokens: expected an array, got ${describe(fileTokens)}`);
   const tokens = fileTokens.map((entry, i) => parseApiTokenEntry(entry, `${CONFIG_FILE}: auth.apiTokens[${i}]`));
   const envTokens = env['CMS_API_TOKENS'];
   if (envTokens !== undefined && envTokens !== '') {
@@ -24,20 +25,20 @@ export function authOption(value: unknown, env: NodeJS.ProcessEnv): AuthConfig {
     } catch {
       list = undefined;
     }
-    if (!Array.isArray(list)) throw new ConfigError('CMS_API_TOKENS: expected a JSON array of token entries like those in auth.apiTokens');
+    if (!Array.isArray(list)) throw new UserError('CMS_API_TOKENS: expected a JSON array of token entries like those in auth.apiTokens');
     tokens.push(...list.map((entry, i) => parseApiTokenEntry(entry, `CMS_API_TOKENS[${i}]`)));
   }
   const names = new Set<string>();
   const keys = new Set<string>();
   for (const token of tokens) {
-    if (names.has(token.name)) throw new ConfigError(`${CONFIG_FILE}: auth.apiTokens: two tokens are named "${token.name}"`);
-    if (keys.has(token.accessKey)) throw new ConfigError(`${CONFIG_FILE}: auth.apiTokens: tokens "${token.name}" and another have the same accessKey`);
+    if (names.has(token.name)) throw new UserError(`${CONFIG_FILE}: auth.apiTokens: two tokens are named "${token.name}"`);
+    if (keys.has(token.accessKey)) throw new UserError(`${CONFIG_FILE}: auth.apiTokens: tokens "${token.name}" and another have the same accessKey`);
     names.add(token.name);
     keys.add(token.accessKey);
   }
   const expiresIn = auth['jwtExpiresIn'] ?? '30d';
   const validExpiry = (typeof expiresIn === 'string' && JWT_EXPIRY.test(expiresIn)) || (typeof expiresIn === 'number' && Number.isInteger(expiresIn) && expiresIn > 0);
-  if (!validExpiry) throw new ConfigError(`${CONFIG_FILE}: auth.jwtExpiresIn: expected a duration like "30d" or "12h", or seconds, got ${describe(expiresIn)}`);
+  if (!validExpiry) throw new UserError(`${CONFIG_FILE}: auth.jwtExpiresIn: expected a duration like "30d" or "12h", or seconds, got ${describe(expiresIn)}`);
   return {
     apiTokens: tokens,
     apiTokenSalt: (env['API_TOKEN_SALT'] || undefined) ?? optionalString(auth, 'auth.apiTokenSalt'),
@@ -51,20 +52,20 @@ export function authOption(value: unknown, env: NodeJS.ProcessEnv): AuthConfig {
 
 /** One entry of `auth.apiTokens` (or `CMS_API_TOKENS`); `where` names it in errors. */
 export function parseApiTokenEntry(value: unknown, where: string): ApiTokenEntry {
-  if (!isPlainObject(value)) throw new ConfigError(`${where}: expected an object, got ${describe(value)}`);
+  if (!isPlainObject(value)) throw new UserError(`${where}: expected an object, got ${describe(value)}`);
   const { name, type, accessKey, expiresAt = null, permissions = [] } = value;
-  if (typeof name !== 'string' || name.trim() === '') throw new ConfigError(`${where}.name: expected a non-empty string, got ${describe(name)}`);
-  if (!isApiTokenType(type)) throw new ConfigError(`${where}.type: expected "read-only", "full-access" or "custom", got ${describe(type)}`);
+  if (typeof name !== 'string' || name.trim() === '') throw new UserError(`${where}.name: expected a non-empty string, got ${describe(name)}`);
+  if (!isApiTokenType(type)) throw new UserError(`${where}.type: expected "read-only", "full-access" or "custom", got ${describe(type)}`);
   if (typeof accessKey !== 'string' || !/^[0-9a-f]{128}$/.test(accessKey)) {
-    throw new ConfigError(`${where}.accessKey: expected the token's HMAC-SHA512 as 128 lowercase hex digits (cms token create writes it), got ${describe(accessKey)}`);
+    throw new UserError(`${where}.accessKey: expected the token's HMAC-SHA512 as 128 lowercase hex digits (cms token create writes it), got ${describe(accessKey)}`);
   }
   if (expiresAt !== null && (typeof expiresAt !== 'string' || Number.isNaN(Date.parse(expiresAt)))) {
-    throw new ConfigError(`${where}.expiresAt: expected an ISO date or null, got ${describe(expiresAt)}`);
+    throw new UserError(`${where}.expiresAt: expected an ISO date or null, got ${describe(expiresAt)}`);
   }
   if (!Array.isArray(permissions) || !permissions.every((p): p is string => typeof p === 'string')) {
-    throw new ConfigError(`${where}.permissions: expected an array of action ids, got ${describe(permissions)}`);
+    throw new UserError(`${where}.permissions: expected an array of action ids, got ${describe(permissions)}`);
   }
-  if (type !== 'custom' && permissions.length > 0) throw new ConfigError(`${where}.permissions: only custom tokens take a permission list`);
+  if (type !== 'custom' && permissions.length > 0) throw new UserError(`${where}.permissions: only custom tokens take a permission list`);
   return { name, type, accessKey, expiresAt, permissions: [...permissions] };
 }
 

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { authOption } from './auth-option.js';
 import type { CmsConfig, ConfigOverrides } from './cms-config.js';
-import { CONFIG_FILE, ConfigError, describe } from './config-error.js';
+import { CONFIG_FILE, describe } from './config-file.js';
+import { UserError } from '../errors/user-error.js';
 import { exportOption } from './export-option.js';
 import { i18nOption } from './i18n-option.js';
 import { isPlainObject } from './is-plain-object.js';
@@ -32,7 +33,7 @@ const DEFAULTS = {
 export function loadConfig(dir: string, overrides: ConfigOverrides = {}, env: NodeJS.ProcessEnv = process.env): CmsConfig {
   const root = path.resolve(dir);
   if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) {
-    throw new ConfigError(`project folder not found: ${root}`);
+    throw new UserError(`project folder not found: ${root}`);
   }
   const raw = readConfigFile(path.join(root, CONFIG_FILE));
   const server = objectAt(raw, 'server');
@@ -75,9 +76,9 @@ function readConfigFile(file: string): Json {
   try {
     value = JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new ConfigError(`${CONFIG_FILE}: not valid JSON (${(error as Error).message})`);
+    throw new UserError(`${CONFIG_FILE}: not valid JSON (${(error as Error).message})`);
   }
-  if (!isPlainObject(value)) throw new ConfigError(`${CONFIG_FILE}: expected an object, got ${describe(value)}`);
+  if (!isPlainObject(value)) throw new UserError(`${CONFIG_FILE}: expected an object, got ${describe(value)}`);
   return value;
 }
 
@@ -91,7 +92,7 @@ function resolvePort(flag: number | undefined, envValue: string | undefined, fil
 
 function checkPort(value: unknown, given: unknown, name: string): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 65535) {
-    throw new ConfigError(`${name}: expected an integer from 0 to 65535, got ${describe(given)}`);
+    throw new UserError(`${name}: expected an integer from 0 to 65535, got ${describe(given)}`);
   }
   return value;
 }

@@ -1,4 +1,5 @@
-import { CONFIG_FILE, ConfigError, describe } from './config-error.js';
+import { CONFIG_FILE, describe } from './config-file.js';
+import { UserError } from '../errors/user-error.js';
 import { isPlainObject } from './is-plain-object.js';
 
 export type Json = Record<string, unknown>;
@@ -8,7 +9,7 @@ export type Json = Record<string, unknown>;
 export function objectAt(parent: Json, key: string, name = key): Json {
   const value = parent[key];
   if (value === undefined) return {};
-  if (!isPlainObject(value)) throw new ConfigError(`${CONFIG_FILE}: ${name}: expected an object, got ${describe(value)}`);
+  if (!isPlainObject(value)) throw new UserError(`${CONFIG_FILE}: ${name}: expected an object, got ${describe(value)}`);
   return value;
 }
 
@@ -16,7 +17,7 @@ export function stringOption(parent: Json, name: string, fallback: string): stri
   const value = parent[name.slice(name.lastIndexOf('.') + 1)];
   if (value === undefined) return fallback;
   if (typeof value !== 'string' || value === '') {
-    throw new ConfigError(`${CONFIG_FILE}: ${name}: expected a non-empty string, got ${describe(value)}`);
+    throw new UserError(`${CONFIG_FILE}: ${name}: expected a non-empty string, got ${describe(value)}`);
   }
   return value;
 }
@@ -25,7 +26,7 @@ export function intOption(parent: Json, name: string, fallback: number, min: num
   const value = parent[name.slice(name.lastIndexOf('.') + 1)];
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
-    throw new ConfigError(`${CONFIG_FILE}: ${name}: expected an integer >= ${min}, got ${describe(value)}`);
+    throw new UserError(`${CONFIG_FILE}: ${name}: expected an integer >= ${min}, got ${describe(value)}`);
   }
   return value;
 }
@@ -33,13 +34,13 @@ export function intOption(parent: Json, name: string, fallback: number, min: num
 export function boolOption(parent: Json, name: string, fallback: boolean): boolean {
   const value = parent[name.slice(name.lastIndexOf('.') + 1)];
   if (value === undefined) return fallback;
-  if (typeof value !== 'boolean') throw new ConfigError(`${CONFIG_FILE}: ${name}: expected true or false, got ${describe(value)}`);
+  if (typeof value !== 'boolean') throw new UserError(`${CONFIG_FILE}: ${name}: expected true or false, got ${describe(value)}`);
   return value;
 }
 
 export function optionalString(parent: Json, name: string): string | undefined {
   const value = parent[name.slice(name.lastIndexOf('.') + 1)];
   if (value === undefined) return undefined;
-  if (typeof value !== 'string' || value === '') throw new ConfigError(`${CONFIG_FILE}: ${name}: expected a non-empty string, got ${describe(value)}`);
+  if (typeof value !== 'string' || value === '') throw new UserError(`${CONFIG_FILE}: ${name}: expected a non-empty string, got ${describe(value)}`);
   return value;
 }

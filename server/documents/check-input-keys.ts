@@ -2,7 +2,7 @@ import { isPlainObject } from '../config/is-plain-object.js';
 import type { Attribute } from '../schema/attribute.js';
 import type { AttributeSet } from '../schema/content-type.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
-import { invalidBodyKey } from './write-errors.js';
+import { invalidKeyError } from '../errors/invalid-key-error.js';
 
 /** Keys Strapi refuses in a document body, without a path in the error details. */
 const SYSTEM_KEYS = new Set(['id', 'documentId', 'createdAt', 'updatedAt']);
@@ -24,15 +24,15 @@ export function checkInputKeys(
   canFind: (uid: string) => boolean = () => true,
 ): void {
   for (const [key, value] of Object.entries(data)) {
-    if (parentPath === null && SYSTEM_KEYS.has(key)) throw invalidBodyKey(key, null, false);
+    if (parentPath === null && SYSTEM_KEYS.has(key)) throw invalidKeyError(key, undefined, 'body');
     if (parentPath === null && IGNORED_KEYS.has(key)) continue;
     if (parentPath !== null && key === '__component') continue;
     const attribute = set.attributes.get(key);
     if (attribute === undefined || !attribute.writable) {
-      throw invalidBodyKey(key, parentPath);
+      throw invalidKeyError(key, parentPath, 'body');
     }
     const path = parentPath === null ? key : `${parentPath}.${key}`;
-    if (attribute.kind === 'relation' && !canFind(attribute.target)) throw invalidBodyKey(key, null, false);
+    if (attribute.kind === 'relation' && !canFind(attribute.target)) throw invalidKeyError(key, undefined, 'body');
     checkValueKeys(registry, attribute, value, path, canFind);
   }
 }
@@ -69,7 +69,7 @@ function checkValueKeys(registry: SchemaRegistry, attribute: Attribute, value: u
 function checkRelationKeys(value: unknown, path: string): void {
   const checkItem = (item: unknown): void => {
     if (!isPlainObject(item)) return;
-    for (const key of Object.keys(item)) if (!RELATION_ITEM_KEYS.has(key)) throw invalidBodyKey(key, path);
+    for (const key of Object.keys(item)) if (!RELATION_ITEM_KEYS.has(key)) throw invalidKeyError(key, path, 'body');
   };
   if (Array.isArray(value)) {
     value.forEach(checkItem);
@@ -82,10 +82,10 @@ function checkRelationKeys(value: unknown, path: string): void {
     return;
   }
   for (const [key, inner] of Object.entries(value)) {
-    if (!RELATION_OBJECT_KEYS.has(key)) throw invalidBodyKey(key, path);
+    if (!RELATION_OBJECT_KEYS.has(key)) throw invalidKeyError(key, path, 'body');
     if (key === 'options') {
       if (!isPlainObject(inner)) continue;
-      for (const option of Object.keys(inner)) if (option !== 'strict') throw invalidBodyKey(option, path);
+      for (const option of Object.keys(inner)) if (option !== 'strict') throw invalidKeyError(option, path, 'body');
       continue;
     }
     for (const item of Array.isArray(inner) ? inner : [inner]) checkItem(item);

@@ -6,7 +6,7 @@ import type { AttributeSet } from '../schema/content-type.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import { castScalarInput } from './cast-scalar-input.js';
 import { resolveRelationInput } from './relation-input.js';
-import type { EntityError } from './write-errors.js';
+import type { EntityError } from '../errors/entity-validation-error.js';
 import { formatPath } from './yup-messages.js';
 
 export interface ConvertContext {

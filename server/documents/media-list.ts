@@ -6,7 +6,7 @@ import { compileFilter } from '../engine/compile-filter.js';
 import type { ReadContext } from '../engine/read-context.js';
 import { sortEntries } from '../engine/sort-entries.js';
 import { paginationMeta, parsePagination } from '../query/parse-pagination.js';
-import { invalidParameter } from '../query/query-errors.js';
+import { validationError } from '../errors/api-error.js';
 import { parseFields } from '../query/parse-fields.js';
 import { parseFilters } from '../query/parse-filters.js';
 import { parseSort } from '../query/parse-sort.js';
@@ -84,7 +84,7 @@ function integerParam(value: unknown, name: string, fallback: number): number {
   if (value === undefined || value === null || value === '') return fallback;
   const number = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
   const min = name === 'limit' ? -1 : 0;
-  if (!Number.isSafeInteger(number) || number < min) throw invalidParameter(`Invalid ${name} parameter. Expected an integer >= ${min}`);
+  if (!Number.isSafeInteger(number) || number < min) throw validationError(`Invalid ${name} parameter. Expected an integer >= ${min}`);
   return number;
 }
 

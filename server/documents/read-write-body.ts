@@ -1,6 +1,6 @@
 import { isPlainObject } from '../config/is-plain-object.js';
 import { validationError } from '../errors/api-error.js';
-import { entityValidationError } from './write-errors.js';
+import { entityValidationError } from '../errors/entity-validation-error.js';
 import { printValue } from './yup-messages.js';
 
 /** Deeper bodies than this are refused: no attribute needs them, and walking them costs stack. */

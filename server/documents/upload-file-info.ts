@@ -1,5 +1,5 @@
 import { isPlainObject } from '../config/is-plain-object.js';
-import { type EntityError, entityValidationError } from './write-errors.js';
+import { type EntityError, entityValidationError } from '../errors/entity-validation-error.js';
 import { typeErrorMessage } from './yup-messages.js';
 
 /** What a client may say about an uploaded file; undefined = not given. */

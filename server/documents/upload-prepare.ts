@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CmsConfig } from '../config/cms-config.js';
-import { ApiError, validationError } from '../errors/api-error.js';
-import { InvalidImageError, processImage } from '../store/image-formats.js';
+import { validationError } from '../errors/api-error.js';
+import { processImage } from '../store/image-formats.js';
 import { generateUploadHash, sanitizeExtension } from '../store/upload-hash.js';
 import { SNIFF_BYTES, extensionOfMimeType, mimeTypeOfExtension, sniffMimeType } from '../store/upload-mime.js';
 import { isFreeUploadPath } from '../store/write-upload.js';
@@ -75,13 +75,7 @@ export async function prepareUpload(
     while (!isFreeUploadPath(projectDir, `${hash}${ext}`));
   }
 
-  let image: Awaited<ReturnType<typeof processImage>>;
-  try {
-    image = await processImage(received.tempPath, workDir, settings);
-  } catch (error) {
-    if (error instanceof InvalidImageError) throw new ApiError(400, 'ApplicationError', error.message, {});
-    throw error;
-  }
+  const image = await processImage(received.tempPath, workDir, settings);
   return {
     name,
     hash,

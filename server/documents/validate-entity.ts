@@ -4,7 +4,7 @@ import type { Attribute } from '../schema/attribute.js';
 import type { AttributeSet, ContentType } from '../schema/content-type.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import { checkAttributeRules, requiredMessage } from './validate-rules.js';
-import type { EntityError } from './write-errors.js';
+import type { EntityError } from '../errors/entity-validation-error.js';
 
 export interface ValidateOptions {
   readonly registry: SchemaRegistry;

@@ -1,5 +1,5 @@
 import type { Attribute } from '../schema/attribute.js';
-import type { EntityError } from './write-errors.js';
+import type { EntityError } from '../errors/entity-validation-error.js';
 import { formatPath, printValue } from './yup-messages.js';
 
 const UID_PATTERN = /^[A-Za-z0-9-_.~]*$/;

@@ -1,6 +1,6 @@
 import type { DocumentRecord, Entry } from '../content-index/entry.js';
 import type { ContentIndex } from '../content-index/content-index.js';
-import { ApiError, validationError } from '../errors/api-error.js';
+import { applicationError, validationError } from '../errors/api-error.js';
 import type { DocumentQuery } from '../query/document-query.js';
 import type { ContentType } from '../schema/content-type.js';
 import { contentFilePath } from '../store/content-path.js';
@@ -10,7 +10,7 @@ import { convertWriteInput, emptyValue } from './convert-write-input.js';
 import { readWriteBody } from './read-write-body.js';
 import { type PendingFiles, inverseRelationChanges, referenceCleanupChanges, rewriteRecord } from './relation-side-effects.js';
 import { validateEntity } from './validate-entity.js';
-import { type EntityError, entityValidationError } from './write-errors.js';
+import { type EntityError, entityValidationError } from '../errors/entity-validation-error.js';
 import type { DocumentChange, ProjectPort } from './project-port.js';
 
 export interface WriteContext {
@@ -144,7 +144,7 @@ function localeOf(context: WriteContext, type: ContentType, query: DocumentQuery
   if (!type.localized) return null;
   if (query.locale === '*') throw validationError('Invalid locale parameter: "*" (all locales) is only accepted on lists', {});
   const locale = query.locale ?? context.defaultLocale;
-  if (!context.project.current.index.hasLocale(locale)) throw new ApiError(400, 'ApplicationError', 'Locale not found', {});
+  if (!context.project.current.index.hasLocale(locale)) throw applicationError('Locale not found');
   return locale;
 }
 

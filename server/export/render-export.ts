@@ -2,6 +2,7 @@ import type { CmsConfig } from '../config/cms-config.js';
 import type { ProjectSnapshot } from '../documents/project-port.js';
 import { answerRead } from '../documents/answer-read.js';
 import { ApiError } from '../errors/api-error.js';
+import { toEnvelope } from '../errors/to-envelope.js';
 import type { ContentType } from '../schema/content-type.js';
 
 export interface RenderedBody {
@@ -22,8 +23,9 @@ export function renderRead(
   try {
     return { status: 200, text: JSON.stringify(answerRead(snapshot, type, documentId, querystring, { config, ...options })) };
   } catch (error) {
+    // Only a caller's mistake is an answer to freeze; anything else stops the export.
     if (!(error instanceof ApiError)) throw error;
-    const envelope = { data: null, error: { status: error.status, name: error.errorName, message: error.message, details: error.details ?? {} } };
-    return { status: error.status, text: JSON.stringify(envelope) };
+    const { status, body } = toEnvelope(error);
+    return { status, text: JSON.stringify(body) };
   }
 }

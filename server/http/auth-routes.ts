@@ -4,7 +4,7 @@ import { logIn } from '../auth/log-in.js';
 import { registerUser } from '../auth/register-user.js';
 import { toPublicUser } from '../auth/stored-user.js';
 import type { CmsConfig } from '../config/cms-config.js';
-import { ApiError } from '../errors/api-error.js';
+import { unauthorizedError } from '../errors/api-error.js';
 import { authStateOf, authorize, callerOf } from './authorize.js';
 import { lazyBody } from './lazy-body.js';
 
@@ -24,7 +24,7 @@ export function createAuthRouter(config: CmsConfig): Router {
   router.get('/users/me', authorize(config, AUTH_ACTIONS.me), (ctx) => {
     const caller = callerOf(ctx);
     // An API token or the public role may hold the action, but only a signed-in user is someone.
-    if (caller?.kind !== 'user') throw new ApiError(401, 'UnauthorizedError', 'Unauthorized', {});
+    if (caller?.kind !== 'user') throw unauthorizedError();
     ctx.body = toPublicUser(caller.user);
   });
   return router;

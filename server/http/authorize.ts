@@ -3,7 +3,7 @@ import type { AuthState } from '../auth/auth-state.js';
 import { authenticate } from '../auth/authenticate.js';
 import { type Caller, canFind, isAllowed } from '../auth/caller.js';
 import type { CmsConfig } from '../config/cms-config.js';
-import { ApiError } from '../errors/api-error.js';
+import { forbiddenError, unauthorizedError } from '../errors/api-error.js';
 
 const AUTH_STATE = 'cmsAuth';
 const CALLER = 'cmsCaller';
@@ -39,11 +39,11 @@ export function authorize(config: CmsConfig, action: string): Middleware {
   return async (ctx, next) => {
     const state = (ctx.state[AUTH_STATE] as AuthState | undefined) ?? publicOnly;
     const result = authenticate(ctx.get('Authorization'), state);
-    if (!result.ok) throw new ApiError(401, 'UnauthorizedError', result.message, {});
+    if (!result.ok) throw unauthorizedError(result.message);
     const { caller } = result;
     if (!isAllowed(caller, action)) {
-      if (caller.kind === 'public' && caller.locked) throw new ApiError(401, 'UnauthorizedError', 'Missing or invalid credentials', {});
-      throw new ApiError(403, 'ForbiddenError', 'Forbidden', {});
+      if (caller.kind === 'public' && caller.locked) throw unauthorizedError('Missing or invalid credentials');
+      throw forbiddenError();
     }
     ctx.state[CALLER] = caller;
     await next();

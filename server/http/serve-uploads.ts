@@ -5,7 +5,8 @@ import type { Middleware } from 'koa';
 import type Send from 'send';
 import type { CmsConfig } from '../config/cms-config.js';
 import type { ProjectSnapshot } from '../documents/project-port.js';
-import { notFoundError } from '../errors/api-error.js';
+import { ApiError, notFoundError } from '../errors/api-error.js';
+import { toEnvelope } from '../errors/to-envelope.js';
 import { locateUpload } from '../store/locate-upload.js';
 import { contentTypeOf } from '../store/upload-mime.js';
 
@@ -55,20 +56,22 @@ export function serveUploads(config: CmsConfig, snapshot: () => ProjectSnapshot)
         }
       });
       stream.on('error', (error: { status?: number; name?: string; message: string; headers?: Record<string, string> }) => {
-        writeError(res, error.status ?? 500, error.name ?? 'InternalServerError', error.message, error.headers);
+        // send's own status, name and message (416 with its Content-Range, 404 of a file gone in between …).
+        writeError(res, new ApiError(error.status ?? 500, error.name ?? 'InternalServerError', error.message), error.headers);
       });
       stream.pipe(res);
     });
   };
 }
 
-/** send's errors (a 416 range, a file gone in between …) in Strapi's envelope. */
-function writeError(res: ServerResponse, status: number, name: string, message: string, headers: Record<string, string> | undefined): void {
+/** send's errors in Strapi's envelope; send answers outside Koa, so the error middleware never sees them. */
+function writeError(res: ServerResponse, error: ApiError, headers: Record<string, string> | undefined): void {
   if (res.headersSent) {
     res.destroy();
     return;
   }
-  const body = JSON.stringify({ data: null, error: { status, name, message, details: {} } });
+  const { status, body: envelope } = toEnvelope(error);
+  const body = JSON.stringify(envelope);
   for (const header of ['Content-Length', 'Content-Range', 'ETag', 'Last-Modified', 'Cache-Control', 'Accept-Ranges', 'Content-Security-Policy']) res.removeHeader(header);
   for (const [header, value] of Object.entries(headers ?? {})) res.setHeader(header, value);
   res.statusCode = status;

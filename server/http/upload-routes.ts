@@ -15,7 +15,7 @@ import type { ProjectPort } from '../documents/project-port.js';
 import type { ReceivedFile } from '../documents/upload-prepare.js';
 import type { WriteContext } from '../documents/write-documents.js';
 import { serializeMedia } from '../engine/serialize-entry.js';
-import { ApiError, validationError } from '../errors/api-error.js';
+import { badRequestError, forbiddenError, notFoundError, payloadTooLargeError, validationError } from '../errors/api-error.js';
 import { parseQueryString } from '../query/parse-query-string.js';
 import { authorize, callerOf } from './authorize.js';
 import { type BodyOptions, parseBody } from './lazy-body.js';
@@ -60,7 +60,7 @@ export function createUploadRouter(deps: UploadRouteDependencies): Router {
       } else {
         const link = isPlainObject(ctx.request.body) ? readUploadLink(snapshot().index, ctx.request.body, files.length) : undefined;
         // Linking edits the document: the caller must be allowed to update it.
-        if (link !== undefined && !isAllowed(callerOf(ctx)!, `${link.type.uid}.update`)) throw new ApiError(403, 'ForbiddenError', 'Forbidden', {});
+        if (link !== undefined && !isAllowed(callerOf(ctx)!, `${link.type.uid}.update`)) throw forbiddenError();
         const records = await uploadFiles(context, files, fileInfo, workDir);
         if (link !== undefined) {
           try {
@@ -92,13 +92,13 @@ export function createUploadRouter(deps: UploadRouteDependencies): Router {
 
   router.get('/files/:id', authorize(config, 'plugin::upload.content-api.findOne'), (ctx) => {
     const record = findFileById(snapshot().index, String(ctx.params['id']));
-    if (record === undefined) throw new ApiError(404, 'NotFoundError', 'file.notFound', {});
+    if (record === undefined) throw notFoundError('file.notFound');
     ctx.body = present(record, undefined);
   });
 
   router.delete('/files/:id', authorize(config, 'plugin::upload.content-api.destroy'), (ctx) => {
     const record = deleteFile(context, String(ctx.params['id']));
-    if (record === undefined) throw new ApiError(404, 'NotFoundError', 'file.notFound', {});
+    if (record === undefined) throw notFoundError('file.notFound');
     ctx.body = present(record, undefined);
   });
 
@@ -122,7 +122,7 @@ function singleId(id: unknown): string {
 async function readUploadBody(ctx: Context, config: CmsConfig, workDir: string): Promise<void> {
   // A body that announces more than the files and fields may hold is refused before it is read.
   if (ctx.request.length !== undefined && ctx.request.length > config.upload.sizeLimit + config.limits.bodyBytes + MULTIPART_OVERHEAD) {
-    throw new ApiError(413, 'PayloadTooLargeError', 'FileTooBig', {});
+    throw payloadTooLargeError('FileTooBig');
   }
   // formidable lists files as they finish writing, not in request order; fileInfo[i] goes with
   // the i-th file part, so the order they began in is restored below.
@@ -152,9 +152,9 @@ async function readUploadBody(ctx: Context, config: CmsConfig, workDir: string):
     const formidable = error as { code?: unknown; httpCode?: unknown; message: string };
     if (typeof formidable.httpCode !== 'number') throw error;
     if (formidable.httpCode === 413) {
-      throw new ApiError(413, 'PayloadTooLargeError', FILE_TOO_BIG_CODES.includes(Number(formidable.code)) ? 'FileTooBig' : 'Entity too large', {});
+      throw payloadTooLargeError(FILE_TOO_BIG_CODES.includes(Number(formidable.code)) ? 'FileTooBig' : 'Entity too large');
     }
-    throw new ApiError(400, 'BadRequestError', `Invalid multipart body: ${formidable.message}`, {});
+    throw badRequestError(`Invalid multipart body: ${formidable.message}`);
   }
   const files = ctx.request.files;
   for (const list of Object.values(files ?? {})) {

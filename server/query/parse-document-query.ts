@@ -7,7 +7,8 @@ import { parseFilters } from './parse-filters.js';
 import { parsePagination } from './parse-pagination.js';
 import { parsePopulate } from './parse-populate.js';
 import { parseSort } from './parse-sort.js';
-import { invalidKey, invalidParameter } from './query-errors.js';
+import { validationError } from '../errors/api-error.js';
+import { invalidKeyError } from '../errors/invalid-key-error.js';
 
 export const ROUTE_ACTIONS = ['find', 'findOne', 'create', 'update', 'delete'] as const;
 export type RouteAction = (typeof ROUTE_ACTIONS)[number];
@@ -43,7 +44,7 @@ export function parseDocumentQuery(
 ): DocumentQuery {
   const allowed = (type.kind === 'singleType' ? SINGLE_ALLOWED_KEYS : ALLOWED_KEYS)[action];
   if (config.rest.strictParams) {
-    for (const key of Object.keys(raw)) if (!allowed.includes(key)) throw invalidKey(key, null, 'query');
+    for (const key of Object.keys(raw)) if (!allowed.includes(key)) throw invalidKeyError(key, null, 'query');
   }
   const take = (key: string): unknown => (allowed.includes(key) ? raw[key] : undefined);
 
@@ -52,7 +53,7 @@ export function parseDocumentQuery(
   const fields = parseFields(take('fields'), type, true);
   const populate = parsePopulate(take('populate'), registry, type, type.uid, type.singularName, config.limits.populateDepth);
   const search = take('_q');
-  if (search !== undefined && search !== null && typeof search !== 'string') throw invalidParameter('Invalid _q parameter. Expected a string');
+  if (search !== undefined && search !== null && typeof search !== 'string') throw validationError('Invalid _q parameter. Expected a string');
   const pagination = parsePagination(take('pagination'), config.rest);
   return {
     fields,
@@ -69,12 +70,12 @@ export function parseDocumentQuery(
 function parseStatus(value: unknown): 'published' | 'draft' {
   if (value === undefined || value === 'published') return 'published';
   if (value === 'draft') return 'draft';
-  throw invalidParameter(`Invalid parameter at 'status'. Expected 'published' or 'draft', received: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
+  throw validationError(`Invalid parameter at 'status'. Expected 'published' or 'draft', received: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
 }
 
 function parseLocale(value: unknown, action: RouteAction): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value !== 'string') throw invalidParameter('Invalid locale parameter. Expected a locale code');
-  if (value === '*' && action !== 'find') throw invalidParameter('Invalid locale parameter: "*" (all locales) is only accepted on lists');
+  if (typeof value !== 'string') throw validationError('Invalid locale parameter. Expected a locale code');
+  if (value === '*' && action !== 'find') throw validationError('Invalid locale parameter: "*" (all locales) is only accepted on lists');
   return value;
 }

@@ -4,7 +4,8 @@ import { isHiddenScalar } from '../schema/content-type.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import { type FilterValueType, castFilterValue, castNullFlag } from './cast-filter-value.js';
 import { type ComparisonOperator, type FilterNode, isComparisonOperator } from './filter-node.js';
-import { invalidKey, invalidParameter } from './query-errors.js';
+import { validationError } from '../errors/api-error.js';
+import { invalidKeyError } from '../errors/invalid-key-error.js';
 
 /**
  * A level of the filter tree: a document, a component value or a media record. `canFind` says
@@ -52,7 +53,7 @@ export function parseFilters(value: unknown, registry: SchemaRegistry, level: Fi
   if (value === undefined || value === null || value === '') return undefined;
   // A list of filter objects must all hold (Strapi applies each in turn).
   if (Array.isArray(value)) return combine(value.map((item) => parseGroupItem(item, registry, level, [])).filter((n): n is FilterNode => n !== undefined));
-  if (!isPlainObject(value)) throw invalidParameter('The filters parameter must be an object or an array');
+  if (!isPlainObject(value)) throw validationError('The filters parameter must be an object or an array');
   return parseLevel(value, registry, level, []);
 }
 
@@ -67,10 +68,10 @@ function parseLevel(object: Record<string, unknown>, registry: SchemaRegistry, l
       node = parsed.length === 0 ? undefined : { kind: key === '$and' ? 'and' : 'or', children: parsed };
     } else if (key === '$not') {
       const inner = isPlainObject(value) ? parseLevel(value, registry, level, path) : undefined;
-      if (!isPlainObject(value)) throw invalidKey(key, where, 'filters');
+      if (!isPlainObject(value)) throw invalidKeyError(key, where, 'filters');
       node = inner && { kind: 'not', child: inner };
     } else if (key.startsWith('$')) {
-      throw invalidKey(key, where, 'filters');
+      throw invalidKeyError(key, where, 'filters');
     } else {
       node = parseField(key, value, registry, level, path);
     }
@@ -84,7 +85,7 @@ function parseGroupItem(item: unknown, registry: SchemaRegistry, level: FilterLe
   if (Array.isArray(item)) {
     return combine(item.map((inner) => parseGroupItem(inner, registry, level, path)).filter((n): n is FilterNode => n !== undefined));
   }
-  if (!isPlainObject(item)) throw invalidParameter('Invalid filters parameter: $and and $or expect an array of filter objects');
+  if (!isPlainObject(item)) throw validationError('Invalid filters parameter: $and and $or expect an array of filter objects');
   return parseLevel(item, registry, level, path);
 }
 
@@ -92,7 +93,7 @@ function groupItems(value: unknown, operator: string): unknown[] {
   if (Array.isArray(value)) return value;
   // qs turns arrays longer than its limit into objects with numeric keys.
   if (isPlainObject(value) && Object.keys(value).every((k) => /^\d+$/.test(k))) return Object.values(value);
-  throw invalidParameter(`Invalid filters parameter: ${operator} expects an array`);
+  throw validationError(`Invalid filters parameter: ${operator} expects an array`);
 }
 
 function combine(children: FilterNode[]): FilterNode | undefined {
@@ -105,38 +106,38 @@ function parseField(key: string, value: unknown, registry: SchemaRegistry, level
   const fieldPath = [...path, key];
   if (level.kind === 'media') {
     const type = Object.hasOwn(MEDIA_FIELDS, key) ? MEDIA_FIELDS[key] : undefined;
-    if (type === undefined) throw invalidKey(key, where, 'filters');
+    if (type === undefined) throw invalidKeyError(key, where, 'filters');
     return parseScalar(key, type, value, fieldPath);
   }
   const attribute = level.set.attributes.get(key);
   if (attribute === undefined) {
     const type = level.kind === 'document' && Object.hasOwn(DOCUMENT_FIELDS, key) ? DOCUMENT_FIELDS[key] : level.kind === 'component' && key === 'id' ? 'integer' : undefined;
-    if (type === undefined) throw invalidKey(key, where, 'filters');
+    if (type === undefined) throw invalidKeyError(key, where, 'filters');
     return parseScalar(key, type, value, fieldPath);
   }
   // A key that is an attribute but may not be filtered on is named with its own path, as Strapi does.
   const own = fieldPath.join('.');
   switch (attribute.kind) {
     case 'scalar':
-      if (isHiddenScalar(attribute)) throw invalidKey(key, own, 'filters');
+      if (isHiddenScalar(attribute)) throw invalidKeyError(key, own, 'filters');
       return parseScalar(key, attribute.type, value, fieldPath);
     case 'relation': {
       const target = registry.contentTypes.get(attribute.target);
       // A relation to a type the caller may not find is as unknown as a private one (Strapi's throwRestrictedRelations).
       const restricted = level.canFind !== undefined && !level.canFind(attribute.target);
-      if (target === undefined || attribute.private || restricted) throw invalidKey(key, own, 'filters');
+      if (target === undefined || attribute.private || restricted) throw invalidKeyError(key, own, 'filters');
       return parseLink(key, value, registry, { kind: 'document', set: target, canFind: level.canFind }, fieldPath);
     }
     case 'media':
-      if (attribute.private) throw invalidKey(key, own, 'filters');
+      if (attribute.private) throw invalidKeyError(key, own, 'filters');
       return parseLink(key, value, registry, { kind: 'media' }, fieldPath);
     case 'component': {
       const component = registry.components.get(attribute.component);
-      if (component === undefined || attribute.private) throw invalidKey(key, own, 'filters');
+      if (component === undefined || attribute.private) throw invalidKeyError(key, own, 'filters');
       return parseLink(key, value, registry, { kind: 'component', set: component, canFind: level.canFind }, fieldPath);
     }
     case 'dynamiczone':
-      throw invalidKey(key, own, 'filters');
+      throw invalidKeyError(key, own, 'filters');
   }
 }
 
@@ -186,7 +187,7 @@ function parseScalar(key: string, type: FilterValueType, value: unknown, fieldPa
       if (items.length > 0) children.push({ kind: operator === '$and' ? 'and' : 'or', children: items });
       continue;
     }
-    if (!isComparisonOperator(operator)) throw invalidKey(operator, where === null ? key : `${where}.${key}`, 'filters');
+    if (!isComparisonOperator(operator)) throw invalidKeyError(operator, where === null ? key : `${where}.${key}`, 'filters');
     children.push({ kind: 'compare', field: key, operator, value: castOperand(type, operator, operand, key, path) });
   }
   return combine(children);
@@ -198,7 +199,7 @@ function castOperand(type: FilterValueType, operator: ComparisonOperator, operan
   if (LIST_OPERATORS.has(operator)) {
     const list = Array.isArray(operand) ? operand : isPlainObject(operand) ? Object.values(operand) : [operand];
     if (operator === '$between' && list.length !== 2) {
-      throw invalidParameter(`Invalid value for ${path}.$between: expected an array of two values`);
+      throw validationError(`Invalid value for ${path}.$between: expected an array of two values`);
     }
     return list.map(cast);
   }

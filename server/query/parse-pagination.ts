@@ -1,7 +1,7 @@
 import type { CmsConfig } from '../config/cms-config.js';
 import { isPlainObject } from '../config/is-plain-object.js';
 import type { Pagination } from './document-query.js';
-import { invalidParameter, paginationError } from './query-errors.js';
+import { paginationError, validationError } from '../errors/api-error.js';
 
 /**
  * `pagination[page|pageSize]` or `pagination[start|limit]`, resolved as Strapi does: defaults from
@@ -10,7 +10,7 @@ import { invalidParameter, paginationError } from './query-errors.js';
  */
 export function parsePagination(value: unknown, rest: CmsConfig['rest']): Pagination {
   const args = isPlainObject(value) ? value : {};
-  if (value !== undefined && value !== null && !isPlainObject(value)) throw invalidParameter('Invalid pagination parameter. Expected an object');
+  if (value !== undefined && value !== null && !isPlainObject(value)) throw validationError('Invalid pagination parameter. Expected an object');
   const withCount = parseWithCount(args['withCount'], rest.withCount);
   const paged = args['page'] !== undefined || args['pageSize'] !== undefined;
   const offset = args['start'] !== undefined || args['limit'] !== undefined;
@@ -29,8 +29,8 @@ export function parsePagination(value: unknown, rest: CmsConfig['rest']): Pagina
   }
   start = Math.max(start, 0);
   limit = Math.min(Math.max(limit, 1), rest.maxLimit);
-  if (!Number.isInteger(start)) throw invalidParameter(`Invalid parameter at 'start'. Expected integer >= 0, received: ${String(start)}`);
-  if (!Number.isInteger(limit)) throw invalidParameter(`Invalid parameter at 'limit'. Expected integer >= -1, received: ${String(limit)}`);
+  if (!Number.isInteger(start)) throw validationError(`Invalid parameter at 'start'. Expected integer >= 0, received: ${String(start)}`);
+  if (!Number.isInteger(limit)) throw validationError(`Invalid parameter at 'limit'. Expected integer >= -1, received: ${String(limit)}`);
   return { mode: offset ? 'offset' : 'page', start, limit, withCount };
 }
 
@@ -44,7 +44,7 @@ function parseWithCount(value: unknown, fallback: boolean): boolean {
   if (value === undefined) return fallback;
   if (value === true || value === 'true' || value === 't' || value === '1') return true;
   if (value === false || value === 'false' || value === 'f' || value === '0') return false;
-  throw invalidParameter('Invalid withCount parameter. Expected "t","1","true","false","0","f"');
+  throw validationError('Invalid withCount parameter. Expected "t","1","true","false","0","f"');
 }
 
 /** `meta.pagination` in the shape the request asked for. */

@@ -7,7 +7,7 @@ import { EMPTY_POPULATE, type PopulateMap, type PopulateNode, emptyPopulateNode 
 import { parseFields } from './parse-fields.js';
 import { parseFilters } from './parse-filters.js';
 import { parseSort } from './parse-sort.js';
-import { invalidKey, invalidParameter } from './query-errors.js';
+import { invalidKeyError } from '../errors/invalid-key-error.js';
 
 interface Parser {
   readonly registry: SchemaRegistry;
@@ -49,10 +49,10 @@ function parseValue(parser: Parser, value: unknown, level: Level): PopulateMap {
   if (value === '*') return expandWildcard(level.set);
   if (typeof value === 'string') return parseDotList(parser, value.split(','), level);
   if (Array.isArray(value)) {
-    if (!value.every((v) => typeof v === 'string')) throw invalidParameter(INVALID_POPULATE);
+    if (!value.every((v) => typeof v === 'string')) throw validationError(INVALID_POPULATE);
     return parseDotList(parser, value.flatMap((v: string) => v.split(',')), level);
   }
-  if (!isPlainObject(value)) throw invalidParameter(INVALID_POPULATE);
+  if (!isPlainObject(value)) throw validationError(INVALID_POPULATE);
   // qs turns long arrays into objects with numeric keys.
   const keys = Object.keys(value);
   if (keys.length > 0 && keys.every((k) => /^\d+$/.test(k))) return parseValue(parser, Object.values(value), level);
@@ -93,13 +93,13 @@ function parseDotPath(parser: Parser, segments: readonly string[], level: Level,
   const [head = '', ...rest] = segments;
   const path = join(prefix, head);
   const attribute = level.set.attributes.get(head);
-  if (attribute === undefined || attribute.kind === 'scalar') throw invalidKey(head, path, 'populate');
-  if (attribute.private) throw invalidKey(head, join(level.attributePath, head), 'populate');
+  if (attribute === undefined || attribute.kind === 'scalar') throw invalidKeyError(head, path, 'populate');
+  if (attribute.private) throw invalidKeyError(head, join(level.attributePath, head), 'populate');
   if (rest.length === 0) return emptyPopulateNode();
   if (attribute.kind === 'dynamiczone') return { ...emptyPopulateNode(), populate: parseZonePath(parser, attribute, rest, level, head, path) };
   const next = nextLevel(parser.registry, attribute, head, level);
   // A file has nothing to populate.
-  if (next === undefined) throw invalidKey(head, path, 'populate');
+  if (next === undefined) throw invalidKeyError(head, path, 'populate');
   const first = rest[0] ?? '';
   return { ...emptyPopulateNode(), populate: new Map([[first, parseDotPath(parser, rest, next, path)]]) };
 }
@@ -120,7 +120,7 @@ function parseZonePath(parser: Parser, zone: DynamicZoneAttribute, rest: readonl
       if (!(error instanceof ApiError)) throw error;
     }
   }
-  throw invalidKey(next, `${path}.${next}`, 'populate');
+  throw invalidKeyError(next, `${path}.${next}`, 'populate');
 }
 
 function mergeNodes(a: PopulateNode, b: PopulateNode): PopulateNode {
@@ -140,10 +140,10 @@ function parseObject(parser: Parser, object: Record<string, unknown>, level: Lev
     if (attribute === undefined) {
       // Strapi's validator lets boolean-like keys through and its converter drops them.
       if (isBooleanLike(key)) continue;
-      throw invalidKey(key, level.attributePath, 'populate');
+      throw invalidKeyError(key, level.attributePath, 'populate');
     }
-    if (attribute.kind === 'scalar') throw invalidKey(key, join(level.rawPath, key), 'populate');
-    if (attribute.private) throw invalidKey(key, join(level.attributePath, key), 'populate');
+    if (attribute.kind === 'scalar') throw invalidKeyError(key, join(level.rawPath, key), 'populate');
+    if (attribute.private) throw invalidKeyError(key, join(level.attributePath, key), 'populate');
     const node = parseAttribute(parser, key, inner, attribute, level);
     if (node) out.set(key, node);
   }
@@ -161,14 +161,14 @@ function parseAttribute(parser: Parser, key: string, value: unknown, attribute: 
     checkNames(parser, value, attribute, key, level);
     return emptyPopulateNode();
   }
-  if (!isPlainObject(value)) throw invalidParameter(INVALID_POPULATE);
+  if (!isPlainObject(value)) throw validationError(INVALID_POPULATE);
   if (attribute.kind === 'dynamiczone') return parseZone(parser, key, value, attribute, level);
   if ('on' in value) {
     checkFragmentTargets(parser, value['on'], rawPath);
     throw validationError(`Using fragments is not permitted to populate "${key}" in "${level.uid}"`, {});
   }
-  if (value['count'] !== undefined && !isBooleanLike(value['count'])) throw invalidKey('count', attributePath, 'populate');
-  for (const name of Object.keys(value)) if (!NODE_KEYS.has(name)) throw invalidKey(name, attributePath, 'populate');
+  if (value['count'] !== undefined && !isBooleanLike(value['count'])) throw invalidKeyError('count', attributePath, 'populate');
+  for (const name of Object.keys(value)) if (!NODE_KEYS.has(name)) throw invalidKeyError(name, attributePath, 'populate');
   const next = nextLevel(parser.registry, attribute, key, level);
   if (next === undefined) return parseMediaOptions(parser, value, attributePath);
   return parseNodeOptions(parser, value, next);
@@ -178,7 +178,7 @@ function parseAttribute(parser: Parser, key: string, value: unknown, attribute: 
 function parseZone(parser: Parser, key: string, value: Record<string, unknown>, attribute: DynamicZoneAttribute, level: Level): PopulateNode | undefined {
   const rawPath = join(level.rawPath, key);
   if ('on' in value) checkFragmentTargets(parser, value['on'], rawPath);
-  if (value['count'] !== undefined && !isBooleanLike(value['count'])) throw invalidKey('count', join(level.attributePath, key), 'populate');
+  if (value['count'] !== undefined && !isBooleanLike(value['count'])) throw invalidKeyError('count', join(level.attributePath, key), 'populate');
   if (Object.keys(value).some((k) => k !== 'on' && k !== 'populate' && k !== 'count')) {
     throw validationError(
       `Invalid nested populate for ${level.name}.${key} (${level.uid}). Expected a fragment ("on") or "count" but found ${JSON.stringify(value)}`,
@@ -216,17 +216,17 @@ function parseZone(parser: Parser, key: string, value: Record<string, unknown>, 
 function parseFragment(parser: Parser, value: unknown, level: Level): PopulateNode | undefined {
   if (value === undefined || value === null || isFalse(value)) return undefined;
   if (isTrue(value) || value === '*') return emptyPopulateNode();
-  if (!isPlainObject(value)) throw invalidParameter(INVALID_POPULATE);
-  if (value['count'] !== undefined && !isBooleanLike(value['count'])) throw invalidKey('count', level.attributePath, 'populate');
-  for (const name of Object.keys(value)) if (!NODE_KEYS.has(name) || name === 'on') throw invalidKey(name, level.attributePath, 'populate');
+  if (!isPlainObject(value)) throw validationError(INVALID_POPULATE);
+  if (value['count'] !== undefined && !isBooleanLike(value['count'])) throw invalidKeyError('count', level.attributePath, 'populate');
+  for (const name of Object.keys(value)) if (!NODE_KEYS.has(name) || name === 'on') throw invalidKeyError(name, level.attributePath, 'populate');
   return parseNodeOptions(parser, value, level);
 }
 
 /** `on` must be an object of known uids (Strapi's validator runs before its converter). */
 function checkFragmentTargets(parser: Parser, on: unknown, rawPath: string): void {
-  if (!isPlainObject(on)) throw invalidKey('on', `${rawPath}.on`, 'populate');
+  if (!isPlainObject(on)) throw invalidKeyError('on', `${rawPath}.on`, 'populate');
   for (const uid of Object.keys(on)) {
-    if (!parser.registry.components.has(uid) && !parser.registry.contentTypes.has(uid)) throw invalidKey(uid, `${rawPath}.on.${uid}`, 'populate');
+    if (!parser.registry.components.has(uid) && !parser.registry.contentTypes.has(uid)) throw invalidKeyError(uid, `${rawPath}.on.${uid}`, 'populate');
   }
 }
 
@@ -236,11 +236,11 @@ function checkNames(parser: Parser, text: string, attribute: Exclude<Attribute, 
   let where = join(level.attributePath, key);
   for (const name of text.split('.').map((s) => s.trim())) {
     // Past a media: a file has no attribute of that name.
-    if (next === undefined) throw invalidKey(name, where, 'populate');
+    if (next === undefined) throw invalidKeyError(name, where, 'populate');
     const inner = next.set.attributes.get(name);
-    if (inner === undefined) throw invalidKey(name, next.attributePath, 'populate');
-    if (inner.kind === 'scalar') throw invalidKey(name, join(next.rawPath, name), 'populate');
-    if (inner.private) throw invalidKey(name, join(next.attributePath, name), 'populate');
+    if (inner === undefined) throw invalidKeyError(name, next.attributePath, 'populate');
+    if (inner.kind === 'scalar') throw invalidKeyError(name, join(next.rawPath, name), 'populate');
+    if (inner.private) throw invalidKeyError(name, join(next.attributePath, name), 'populate');
     if (inner.kind === 'dynamiczone') return;
     where = join(next.attributePath, name);
     next = nextLevel(parser.registry, inner, name, next);
@@ -287,9 +287,9 @@ function parseMediaOptions(parser: Parser, value: Record<string, unknown>, attri
   const nested = value['populate'];
   if (nested !== undefined && nested !== null && nested !== '') {
     const first = typeof nested === 'string' ? nested.split(/[.,]/)[0] : Array.isArray(nested) ? String(nested[0]).split(/[.,]/)[0] : undefined;
-    if (first !== undefined) throw invalidKey(first.trim(), first.trim(), 'populate');
+    if (first !== undefined) throw invalidKeyError(first.trim(), first.trim(), 'populate');
     const key = isPlainObject(nested) ? Object.keys(nested)[0] : undefined;
-    if (key !== undefined) throw invalidKey(key, attributePath, 'populate');
+    if (key !== undefined) throw invalidKeyError(key, attributePath, 'populate');
   }
   return {
     ...emptyPopulateNode(),
@@ -306,7 +306,7 @@ function mediaFields(value: unknown): readonly string[] | undefined {
   if (value === undefined || value === null) return undefined;
   const names = (typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : []).map(String).map((n) => n.trim()).filter((n) => n !== '');
   if (names.includes('*') || names.length === 0) return undefined;
-  for (const name of names) if (!MEDIA_OUTPUT_FIELDS.includes(name) && name !== 'id' && name !== 'documentId') throw invalidKey(name, null, 'fields');
+  for (const name of names) if (!MEDIA_OUTPUT_FIELDS.includes(name) && name !== 'id' && name !== 'documentId') throw invalidKeyError(name, null, 'fields');
   return names.filter((n) => n !== 'id' && n !== 'documentId');
 }
 
@@ -333,8 +333,8 @@ function asPopulateError<T>(parse: () => T): T {
   try {
     return parse();
   } catch (error) {
-    if (error instanceof ApiError && error.details?.['param'] !== undefined) {
-      throw new ApiError(error.status, error.errorName, error.message, { ...error.details, param: 'populate' });
+    if (error instanceof ApiError && error.details['param'] !== undefined) {
+      throw new ApiError(error.status, error.name, error.message, { ...error.details, param: 'populate' });
     }
     throw error;
   }

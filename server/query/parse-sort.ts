@@ -3,7 +3,8 @@ import type { SchemaRegistry } from '../schema/schema-registry.js';
 import type { AttributeSet } from '../schema/content-type.js';
 import { isHiddenScalar } from '../schema/content-type.js';
 import type { SortKey, SortOrder } from './document-query.js';
-import { invalidKey, invalidParameter } from './query-errors.js';
+import { validationError } from '../errors/api-error.js';
+import { invalidKeyError } from '../errors/invalid-key-error.js';
 
 const SORTABLE_SYSTEM_FIELDS = ['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt', 'locale'];
 
@@ -30,7 +31,7 @@ function collect(value: unknown, out: SortKey[]): void {
   } else if (isPlainObject(value)) {
     for (const [field, inner] of Object.entries(value)) collectObject([field], inner, out);
   } else {
-    throw invalidParameter('Invalid sort parameter. Expected a string, an array of strings, a sort object or an array of sort objects');
+    throw validationError('Invalid sort parameter. Expected a string, an array of strings, a sort object or an array of sort objects');
   }
 }
 
@@ -41,21 +42,21 @@ function collectObject(path: string[], value: unknown, out: SortKey[]): void {
   } else if (isPlainObject(value)) {
     for (const [field, inner] of Object.entries(value)) collectObject([...path, field], inner, out);
   } else {
-    throw invalidParameter(`Invalid sort type expected object or string got ${typeof value}`);
+    throw validationError(`Invalid sort type expected object or string got ${typeof value}`);
   }
 }
 
 function parseSortString(text: string): SortKey {
   // Like Strapi, `title:asc:extra` reads the field and the order and ignores the rest.
   const [field = '', order] = text.split(':');
-  if (field.trim() === '') throw invalidParameter('Field cannot be empty');
+  if (field.trim() === '') throw validationError('Field cannot be empty');
   return { path: field.trim().split('.'), order: order === undefined ? 'asc' : parseOrder(order.trim()) };
 }
 
 function parseOrder(value: string): SortOrder {
   const lower = value.toLowerCase();
   if (lower === 'asc' || lower === 'desc') return lower;
-  throw invalidParameter('Invalid order. order can only be one of asc|desc|ASC|DESC');
+  throw validationError('Invalid order. order can only be one of asc|desc|ASC|DESC');
 }
 
 /** Each step must be a sortable field: scalars, through relations (to types the caller may find) and components. */
@@ -71,29 +72,29 @@ function checkPath(registry: SchemaRegistry, owner: AttributeSet, path: readonly
     const attribute = level.attributes.get(name);
     if (attribute === undefined) {
       const system = isDocument ? SORTABLE_SYSTEM_FIELDS.includes(name) : name === 'id';
-      if (!system || !last) throw invalidKey(name, where, 'sort');
+      if (!system || !last) throw invalidKeyError(name, where, 'sort');
       return;
     }
     switch (attribute.kind) {
       case 'scalar':
-        if (isHiddenScalar(attribute) || !last) throw invalidKey(name, own, 'sort');
+        if (isHiddenScalar(attribute) || !last) throw invalidKeyError(name, own, 'sort');
         return;
       case 'relation': {
         const target = registry.contentTypes.get(attribute.target);
-        if (last || target === undefined || attribute.private || !canFind(attribute.target)) throw invalidKey(name, own, 'sort');
+        if (last || target === undefined || attribute.private || !canFind(attribute.target)) throw invalidKeyError(name, own, 'sort');
         level = target;
         isDocument = true;
         break;
       }
       case 'component': {
         const component = registry.components.get(attribute.component);
-        if (last || component === undefined || attribute.private) throw invalidKey(name, own, 'sort');
+        if (last || component === undefined || attribute.private) throw invalidKeyError(name, own, 'sort');
         level = component;
         isDocument = false;
         break;
       }
       default:
-        throw invalidKey(name, own, 'sort');
+        throw invalidKeyError(name, own, 'sort');
     }
   }
 }

@@ -1,7 +1,7 @@
 import { type AuthState, createAuthState } from '../auth/auth-state.js';
 import type { CmsConfig } from '../config/cms-config.js';
 import type { ChangeSet } from '../documents/project-port.js';
-import { CONFIG_FILE } from '../config/config-error.js';
+import { CONFIG_FILE } from '../config/config-file.js';
 import { loadConfig } from '../config/load-config.js';
 
 /** Sections of cms.config.json a running server takes up at once; the others need a restart. */

@@ -1,10 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CmsConfig } from '../config/cms-config.js';
-import { AuthSetupError, type AuthState, createAuthState } from '../auth/auth-state.js';
+import { type AuthState, createAuthState } from '../auth/auth-state.js';
 import { createApp } from '../http/create-app.js';
 import { preloadBody } from '../http/lazy-body.js';
 import type { ChangeSet } from '../documents/project-port.js';
+import { UserError } from '../errors/user-error.js';
 import type { ContentPrefetch } from '../store/content-prefetch.js';
 import { type ProjectLog, ProjectRuntime } from './project-runtime.js';
 import { reloadAuth } from './reload-auth.js';
@@ -21,12 +22,10 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** A start failure the CLI shows as it is (port in use, broken schema …). */
-export class StartError extends Error {}
-
 /**
  * Loads the project (from `prefetch`, when a worker is reading it already), starts watching it
- * (unless disabled) and listens.
+ * (unless disabled) and listens. What the user can put right (a secret production needs, a port in
+ * use, a host that does not resolve) is a UserError.
  */
 export async function startServer(config: CmsConfig, log: ServerLog, prefetch?: ContentPrefetch): Promise<RunningServer> {
   // Users are written through the project's commit path; the project loads after the secrets are settled.
@@ -35,13 +34,7 @@ export async function startServer(config: CmsConfig, log: ServerLog, prefetch?: 
     if (project === undefined) throw new Error('the project is not loaded yet');
     project.commit(changes);
   };
-  let auth: AuthState;
-  try {
-    auth = createAuthState(config, { warn: (message) => log.warn(message), commit });
-  } catch (error) {
-    if (error instanceof AuthSetupError) throw new StartError(error.message);
-    throw error;
-  }
+  let auth: AuthState = createAuthState(config, { warn: (message) => log.warn(message), commit });
   const runtime = ProjectRuntime.open(config, log, prefetch);
   project = runtime;
   if (config.server.watch) await runtime.watch();
@@ -81,8 +74,8 @@ export async function startServer(config: CmsConfig, log: ServerLog, prefetch?: 
   } catch (error) {
     await runtime.close();
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') throw new StartError(`port ${config.server.port} is already in use on ${config.server.host}: stop the other server or pass --port`);
-    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new StartError(`cannot listen on host ${config.server.host}`);
+    if (code === 'EADDRINUSE') throw new UserError(`port ${config.server.port} is already in use on ${config.server.host}: stop the other server or pass --port`);
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new UserError(`cannot listen on host ${config.server.host}`);
     throw error;
   }
   ready = true;

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Sharp } from 'sharp';
+import { applicationError } from '../errors/api-error.js';
 
 /** Strapi's thumbnail box: the image is fitted inside it. */
 export const THUMBNAIL_SIZE = { width: 245, height: 156 } as const;
@@ -44,14 +45,11 @@ export interface ImageOptions {
   readonly responsiveDimensions: boolean;
 }
 
-/** A file that says it is an image (its header parses) but cannot be decoded. */
-export class InvalidImageError extends Error {}
-
 /**
  * Strapi's image pipeline: for a file sharp reads as an image, re-encode it (size optimization),
  * measure it, and make the thumbnail and the responsive formats it is large enough for. Outputs go
- * into `workDir`, in the input's format. Undefined for files that are not such images; throws
- * InvalidImageError for images that cannot be decoded.
+ * into `workDir`, in the input's format. Undefined for files that are not such images; an image
+ * whose header parses but that cannot be decoded is Strapi's ApplicationError "File is not a valid image".
  */
 export async function processImage(source: string, workDir: string, options: ImageOptions): Promise<ProcessedImage | undefined> {
   let format: string | undefined;
@@ -64,7 +62,7 @@ export async function processImage(source: string, workDir: string, options: Ima
   try {
     await (await sharp(source)).stats();
   } catch {
-    throw new InvalidImageError('File is not a valid image');
+    throw applicationError('File is not a valid image');
   }
   const main = options.sizeOptimization && isOptimizable(format) ? await optimize(source, format, workDir) : await measure(source);
   const formats: ImageFormatFile[] = [];

@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { hashApiToken } from '../../server/auth/api-token.js';
 import { loadConfig } from '../../server/config/load-config.js';
-import { ConfigError } from '../../server/config/config-error.js';
+import { UserError } from '../../server/errors/user-error.js';
 import { type TempProject, createTempProject } from '../helpers/temp-project.js';
 
 // The `auth` block of cms.config.json and its environment variables (server/config/load-config.ts).
@@ -61,9 +61,9 @@ for (const [name, auth, env, message] of BAD) {
   test(`refused: ${name}`, () => {
     try {
       load(auth, env);
-      assert.unreachable('expected a ConfigError');
+      assert.unreachable('expected a UserError');
     } catch (error) {
-      assert.instance(error, ConfigError);
+      assert.instance(error, UserError);
       assert.is((error as Error).message, message);
     }
   });

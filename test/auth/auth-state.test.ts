@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { AuthSetupError, createAuthState } from '../../server/auth/auth-state.js';
+import { createAuthState } from '../../server/auth/auth-state.js';
+import { UserError } from '../../server/errors/user-error.js';
 import { loadConfig } from '../../server/config/load-config.js';
 import { createTempProject } from '../helpers/temp-project.js';
 import { prepareAuthProject } from './auth-project.js';
@@ -34,7 +35,7 @@ function settle(setup: Setup): { error?: string; warnings: string[]; jwtSecret?:
       });
       return { warnings, jwtSecret: state.jwtSecret, salt: state.apiTokenSalt };
     } catch (error) {
-      assert.instance(error, AuthSetupError);
+      assert.instance(error, UserError);
       return { error: (error as Error).message, warnings };
     }
   } finally {

@@ -22,7 +22,7 @@ for (const [name, body, message, errors] of CASES) {
       assert.instance(error, ApiError);
       const apiError = error as ApiError;
       assert.is(apiError.status, 400);
-      assert.is(apiError.errorName, 'ValidationError');
+      assert.is(apiError.name, 'ValidationError');
       assert.is(apiError.message, message);
       if (errors !== undefined) assert.equal(apiError.details?.['errors'], errors);
     }

@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert';
 import { hashApiToken } from '../../server/auth/api-token.js';
 import { type TokenRequest, createApiToken } from '../../server/auth/create-api-token.js';
 import { loadConfig } from '../../server/config/load-config.js';
-import { ConfigError } from '../../server/config/config-error.js';
+import { UserError } from '../../server/errors/user-error.js';
 import { type TempProject, createTempProject } from '../helpers/temp-project.js';
 
 const SALT = 'create-token-test-salt-value';
@@ -83,9 +83,9 @@ for (const [name, request, env, message] of REFUSED) {
     const before = project.read('cms.config.json');
     try {
       createApiToken({ dir: project.dir, ...request }, env, NOW);
-      assert.unreachable('expected a ConfigError');
+      assert.unreachable('expected a UserError');
     } catch (error) {
-      assert.instance(error, ConfigError);
+      assert.instance(error, UserError);
       assert.match((error as Error).message, message);
     }
     assert.is(project.read('cms.config.json'), before);

@@ -5,6 +5,7 @@ import * as assert from 'uvu/assert';
 import { runTokenCreate } from '../../cli/token-command.js';
 import { hashApiToken } from '../../server/auth/api-token.js';
 import { loadConfig } from '../../server/config/load-config.js';
+import { UserError } from '../../server/errors/user-error.js';
 import { REPO_ROOT } from '../helpers/paths.js';
 import { type TempProject, createTempProject } from '../helpers/temp-project.js';
 
@@ -34,13 +35,27 @@ test('prints the token alone on stdout, once, and says on stderr where its hash 
   assert.is(entry?.accessKey, hashApiToken(out[0]!, SALT));
 });
 
-test('a bad option is exit code 1 with the message, and nothing written', () => {
+test('a bad option is a UserError with the message (exit code 1), and nothing written', () => {
   const before = project.read('cms.config.json');
-  const { code, out, err } = run({ dir: project.dir, name: 'ci', type: 'root' });
-  assert.is(code, 1);
-  assert.equal(out, []);
-  assert.equal(err, ['error: --type: expected read-only, full-access or custom, got "root"']);
+  try {
+    run({ dir: project.dir, name: 'ci', type: 'root' });
+    assert.unreachable('expected a UserError');
+  } catch (error) {
+    assert.instance(error, UserError);
+    assert.is((error as UserError).message, '--type: expected read-only, full-access or custom, got "root"');
+    assert.is((error as UserError).exitCode, 1);
+  }
   assert.is(project.read('cms.config.json'), before);
+});
+
+test('the cms binary prints a bad option on stderr and exits 1', () => {
+  const result = spawnSync(process.execPath, [path.join(REPO_ROOT, 'dist', 'cli', 'main.js'), 'token', 'create', '--dir', project.dir, '--name', 'ci', '--type', 'root'], {
+    env: { PATH: process.env['PATH'] ?? '', API_TOKEN_SALT: SALT },
+    encoding: 'utf8',
+  });
+  assert.is(result.status, 1);
+  assert.is(result.stdout, '');
+  assert.is(result.stderr, 'error: --type: expected read-only, full-access or custom, got "root"\n');
 });
 
 test('--env prints shell exports a server can start with, and writes nothing', () => {

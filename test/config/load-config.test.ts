@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import path from 'node:path';
 import { loadConfig } from '../../server/config/load-config.js';
-import { ConfigError } from '../../server/config/config-error.js';
+import { UserError } from '../../server/errors/user-error.js';
 import type { ConfigOverrides } from '../../server/config/cms-config.js';
 import { createTempProject } from '../helpers/temp-project.js';
 
@@ -104,7 +104,7 @@ for (const row of badOptions) {
       load(row.file ?? {}, {}, row.env ?? {});
       assert.unreachable('should have thrown');
     } catch (error) {
-      assert.instance(error, ConfigError);
+      assert.instance(error, UserError);
       assert.match((error as Error).message, row.message);
     }
   });
@@ -121,7 +121,7 @@ test('a missing project folder fails naming the folder', () => {
     loadConfig(project.dir, {}, {});
     assert.unreachable('should have thrown');
   } catch (error) {
-    assert.instance(error, ConfigError);
+    assert.instance(error, UserError);
     assert.is((error as Error).message, `project folder not found: ${path.resolve(project.dir)}`);
   }
 });

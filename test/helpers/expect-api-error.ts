@@ -12,7 +12,7 @@ export function expectApiError(
     assert.instance(error, ApiError);
     const apiError = error as ApiError;
     if (expected.status !== undefined) assert.is(apiError.status, expected.status);
-    if (expected.name !== undefined) assert.is(apiError.errorName, expected.name);
+    if (expected.name !== undefined) assert.is(apiError.name, expected.name);
     assert.is(apiError.message, expected.message);
     if (expected.details !== undefined) assert.equal(apiError.details, expected.details);
     return apiError;

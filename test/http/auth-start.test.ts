@@ -1,7 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadConfig } from '../../server/config/load-config.js';
-import { type ServerLog, StartError, startServer } from '../../server/runtime/start-server.js';
+import { UserError } from '../../server/errors/user-error.js';
+import { type ServerLog, startServer } from '../../server/runtime/start-server.js';
 import { createTempProject } from '../helpers/temp-project.js';
 import { TOKENS, bearer, prepareAuthProject } from '../auth/auth-project.js';
 
@@ -30,7 +31,7 @@ test('NODE_ENV=production with tokens and users but no secrets: the start fails 
       await server.close();
       assert.unreachable('the server started');
     } catch (error) {
-      assert.instance(error, StartError);
+      assert.instance(error, UserError);
       assert.match((error as Error).message, /^API_TOKEN_SALT is not set, and 4 API tokens are configured: refusing to start with NODE_ENV=production\. Set API_TOKEN_SALT in the environment/);
     }
   } finally {

@@ -73,7 +73,7 @@ for (const [name, type, raw, message] of FAILURES) {
       assert.instance(error, ApiError);
       const apiError = error as ApiError;
       assert.is(apiError.status, 400);
-      assert.is(apiError.errorName, 'ValidationError');
+      assert.is(apiError.name, 'ValidationError');
       assert.is(apiError.message, message);
       assert.equal(apiError.details, { key: 'field', path: 'path.field', source: 'query', param: 'filters' });
     }

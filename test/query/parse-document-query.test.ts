@@ -68,7 +68,7 @@ for (const [name, query, plural, action, key] of STRICT) {
   test(`strictParams: ${name} (${action} ${query}) is 400 Invalid key`, () => {
     const error = errorOf(() => parse(query, plural, action));
     assert.is(error.status, 400);
-    assert.is(error.errorName, 'ValidationError');
+    assert.is(error.name, 'ValidationError');
     assert.is(error.message, `Invalid key ${key}`);
     assert.equal(error.details, { key, path: null, source: 'query' });
   });
@@ -97,7 +97,7 @@ for (const [name, query, message] of PARAMS) {
   test(`400: ${name} (${query})`, () => {
     const error = errorOf(() => parse(query));
     assert.is(error.status, 400);
-    assert.is(error.errorName, 'ValidationError');
+    assert.is(error.name, 'ValidationError');
     assert.is(error.message, message);
     assert.equal(error.details, {});
   });

@@ -74,7 +74,7 @@ for (const [name, query, errorName, message] of ERRORS) {
       assert.instance(error, ApiError);
       const apiError = error as ApiError;
       assert.is(apiError.status, 400);
-      assert.is(apiError.errorName, errorName);
+      assert.is(apiError.name, errorName);
       assert.is(apiError.message, message);
       assert.equal(apiError.details, {});
     }

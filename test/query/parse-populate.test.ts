@@ -162,7 +162,7 @@ for (const [name, q, message, details, type] of errors) {
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       assert.is(error.status, 400);
-      assert.is(error.errorName, 'ValidationError');
+      assert.is(error.name, 'ValidationError');
       assert.is(error.message, message);
       assert.equal(error.details, details);
     }
