@@ -69,7 +69,7 @@ function runChild(args) {
 
 /** In the --heap-child process: load the project in-process, measure the heap after a full GC. */
 async function heapChild(dir, watch) {
-  const { loadConfig } = await importDist('server/config/load-config.js');
+  const { loadConfig } = await importDist('server/store/load-config.js', 'server/config/load-config.js');
   const { startServer } = await importDist('server/runtime/start-server.js', 'server/http/start-server.js');
   const { ContentPrefetch } = await importDist('server/store/content-prefetch.js');
   let warnings = 0;

@@ -85,7 +85,7 @@ function nextChangeWhere(project, predicate, what) {
 
 /** Our watcher, in this process (started with --expose-gc). */
 async function measureOurs(dir, editCount) {
-  const { loadConfig } = await importDist('server/config/load-config.js');
+  const { loadConfig } = await importDist('server/store/load-config.js', 'server/config/load-config.js');
   const { startServer } = await importDist('server/runtime/start-server.js', 'server/http/start-server.js');
   const log = { info() {}, warn: (message) => console.warn(`  server warning: ${message}`), error: (message) => console.warn(`  server error: ${message}`) };
   const server = await startServer(loadConfig(dir, { port: 0, host: HOST, watch: false }), log);

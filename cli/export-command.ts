@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { loadConfig } from '../server/config/load-config.js';
+import { loadConfig } from '../server/store/load-config.js';
 import { ProjectRuntime } from '../server/runtime/project-runtime.js';
 import { UserError } from '../server/errors/user-error.js';
 import { exportSite } from '../server/export/export-site.js';

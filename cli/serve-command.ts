@@ -1,4 +1,4 @@
-import { loadConfig } from '../server/config/load-config.js';
+import { loadConfig } from '../server/store/load-config.js';
 import { startServer } from '../server/runtime/start-server.js';
 import { ContentPrefetch } from '../server/store/content-prefetch.js';
 import { createConsoleLog } from './console-log.js';

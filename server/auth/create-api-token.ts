@@ -1,13 +1,10 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { type ApiTokenEntry, type ApiTokenType, isApiTokenType } from '../config/cms-config.js';
 import { isPlainObject } from '../config/is-plain-object.js';
-import { loadConfig } from '../config/load-config.js';
-import { CONFIG_FILE } from '../config/config-file.js';
+import { loadConfig } from '../store/load-config.js';
 import { UserError } from '../errors/user-error.js';
 import { parseApiTokenEntry } from '../config/auth-option.js';
-import { writeFileAtomic } from '../store/atomic-write.js';
+import { readConfigText, writeConfigFile } from '../store/config-file.js';
 import { generateApiToken, hashApiToken } from './api-token.js';
 
 export interface TokenRequest {
@@ -107,11 +104,11 @@ function storedForm(entry: ApiTokenEntry & { createdAt: string }): Record<string
 }
 
 function appendToConfigFile(dir: string, entry: Record<string, unknown>): void {
-  const file = path.join(dir, CONFIG_FILE);
   // loadConfig has already checked that an existing file is a JSON object.
-  const raw = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+  const text = readConfigText(dir);
+  const raw = text === undefined ? {} : (JSON.parse(text) as Record<string, unknown>);
   const auth = isPlainObject(raw['auth']) ? raw['auth'] : {};
   const tokens = Array.isArray(auth['apiTokens']) ? auth['apiTokens'] : [];
   raw['auth'] = { ...auth, apiTokens: [...tokens, entry] };
-  writeFileAtomic(file, `${JSON.stringify(raw, null, 2)}\n`);
+  writeConfigFile(dir, raw);
 }

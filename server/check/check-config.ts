@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CmsConfig } from '../config/cms-config.js';
-import { loadConfig } from '../config/load-config.js';
+import { loadConfig } from '../store/load-config.js';
 import { CONFIG_FILE } from '../config/config-file.js';
 import { UserError } from '../errors/user-error.js';
 import { FileError } from '../errors/file-error.js';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../config/load-config.js';
+import { loadConfig } from '../store/load-config.js';
 import { UserError } from '../errors/user-error.js';
 import { isPlainObject } from '../config/is-plain-object.js';
 import { ContentIndex } from '../content-index/content-index.js';

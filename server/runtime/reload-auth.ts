@@ -2,7 +2,7 @@ import { type AuthState, createAuthState } from '../auth/auth-state.js';
 import type { CmsConfig } from '../config/cms-config.js';
 import type { ChangeSet } from '../documents/project-port.js';
 import { CONFIG_FILE } from '../config/config-file.js';
-import { loadConfig } from '../config/load-config.js';
+import { loadConfig } from '../store/load-config.js';
 
 /** Sections of cms.config.json a running server takes up at once; the others need a restart. */
 const LIVE_SECTIONS: readonly string[] = ['auth', 'permissions'];

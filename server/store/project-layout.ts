@@ -7,7 +7,8 @@ export const UPLOADS_DIR = 'uploads';
 export const SCHEMAS_DIR = 'schemas';
 export const COMPONENTS_DIR = `${SCHEMAS_DIR}/components`;
 export const USERS_DIR = 'users';
-export const CONFIG_FILE = 'cms.config.json';
+/** Defined beside the config's option readers, whose messages name it; listed here with the rest of the layout. */
+export { CONFIG_FILE } from '../config/config-file.js';
 /** `uploads/<path>.meta.json`: what a media file cannot tell about itself. */
 export const SIDECAR_SUFFIX = '.meta.json';
 

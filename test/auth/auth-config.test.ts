@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { hashApiToken } from '../../server/auth/api-token.js';
-import { loadConfig } from '../../server/config/load-config.js';
+import { loadConfig } from '../../server/store/load-config.js';
 import { UserError } from '../../server/errors/user-error.js';
 import { type TempProject, createTempProject } from '../helpers/temp-project.js';
 

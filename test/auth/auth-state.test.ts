@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createAuthState } from '../../server/auth/auth-state.js';
 import { UserError } from '../../server/errors/user-error.js';
-import { loadConfig } from '../../server/config/load-config.js';
+import { loadConfig } from '../../server/store/load-config.js';
 import { createTempProject } from '../helpers/temp-project.js';
 import { prepareAuthProject } from './auth-project.js';
 

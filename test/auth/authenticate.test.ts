@@ -5,7 +5,7 @@ import type { AuthState } from '../../server/auth/auth-state.js';
 import { authenticate } from '../../server/auth/authenticate.js';
 import { issueJwt } from '../../server/auth/json-web-token.js';
 import { UserStore } from '../../server/auth/user-store.js';
-import { loadConfig } from '../../server/config/load-config.js';
+import { loadConfig } from '../../server/store/load-config.js';
 import { type TempProject, createTempProject } from '../helpers/temp-project.js';
 import { JWT_SECRET, SALT, TOKENS, USERS, prepareAuthProject } from './auth-project.js';
 

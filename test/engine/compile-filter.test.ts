@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { loadConfig } from '../../server/config/load-config.js';
+import { loadConfig } from '../../server/store/load-config.js';
 import { loadTestProject } from '../helpers/load-test-project.js';
 import type { Status } from '../../server/content-index/entry.js';
 import { compileFilter } from '../../server/engine/compile-filter.js';

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { CmsConfig } from '../../server/config/cms-config.js';
-import { loadConfig } from '../../server/config/load-config.js';
+import { loadConfig } from '../../server/store/load-config.js';
 import type { ContentIndex } from '../../server/content-index/content-index.js';
 import { loadTestProject } from '../helpers/load-test-project.js';
 import { syncContent } from '../../server/runtime/sync-content.js';

@@ -1,5 +1,5 @@
 import type { CmsConfig } from '../../server/config/cms-config.js';
-import { loadConfig } from '../../server/config/load-config.js';
+import { loadConfig } from '../../server/store/load-config.js';
 import { loadProject } from '../../server/runtime/load-project.js';
 import type { ProjectState } from '../../server/runtime/project-state.js';
 

@@ -1,4 +1,4 @@
-import { loadConfig } from '../../server/config/load-config.js';
+import { loadConfig } from '../../server/store/load-config.js';
 import { type RunningServer, type ServerLog, startServer } from '../../server/runtime/start-server.js';
 import { type TempProject, createTempProject } from './temp-project.js';
 

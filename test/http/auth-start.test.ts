@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { loadConfig } from '../../server/config/load-config.js';
+import { loadConfig } from '../../server/store/load-config.js';
 import { UserError } from '../../server/errors/user-error.js';
 import { type ServerLog, startServer } from '../../server/runtime/start-server.js';
 import { createTempProject } from '../helpers/temp-project.js';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { CmsConfig } from '../../server/config/cms-config.js';
-import { loadConfig } from '../../server/config/load-config.js';
+import { loadConfig } from '../../server/store/load-config.js';
 import { ApiError } from '../../server/errors/api-error.js';
 import type { DocumentQuery } from '../../server/query/document-query.js';
 import { type RouteAction, parseDocumentQuery } from '../../server/query/parse-document-query.js';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { loadConfig } from '../../server/config/load-config.js';
+import { loadConfig } from '../../server/store/load-config.js';
 import { ApiError } from '../../server/errors/api-error.js';
 import { expectApiError } from '../helpers/expect-api-error.js';
 import { parseFields } from '../../server/query/parse-fields.js';

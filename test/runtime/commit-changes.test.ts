@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { loadConfig } from '../../server/config/load-config.js';
+import { loadConfig } from '../../server/store/load-config.js';
 import { ProjectRuntime } from '../../server/runtime/project-runtime.js';
 import { type TempProject, createTempProject } from '../helpers/temp-project.js';
 

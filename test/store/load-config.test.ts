@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import path from 'node:path';
-import { loadConfig } from '../../server/config/load-config.js';
+import { loadConfig } from '../../server/store/load-config.js';
 import { UserError } from '../../server/errors/user-error.js';
 import type { ConfigOverrides } from '../../server/config/cms-config.js';
 import { createTempProject } from '../helpers/temp-project.js';

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { authOption } from './auth-option.js';
 import type { CmsConfig, ConfigOverrides } from './cms-config.js';
 import { CONFIG_FILE, describe } from './config-file.js';
@@ -26,16 +24,23 @@ const DEFAULTS = {
   populateDepth: 10,
 } as const;
 
+/** What goes into a config: the project folder, the file's text (if any), the flags and the environment. */
+export interface ConfigSources {
+  /** The project folder, absolute. */
+  readonly root: string;
+  /** The text of cms.config.json, or undefined when the project has none. */
+  readonly text: string | undefined;
+  readonly overrides: ConfigOverrides;
+  readonly env: NodeJS.ProcessEnv;
+}
+
 /**
- * Reads `cms.config.json` (optional), the environment (`HOST`, `PORT`) and the flags, in rising
- * precedence, into one frozen config. Bad values fail here, naming the option.
+ * The config file's values, the environment (`HOST`, `PORT`) and the flags, in rising precedence,
+ * resolved into one frozen config. Bad values fail here, naming the option.
  */
-export function loadConfig(dir: string, overrides: ConfigOverrides = {}, env: NodeJS.ProcessEnv = process.env): CmsConfig {
-  const root = path.resolve(dir);
-  if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) {
-    throw new UserError(`project folder not found: ${root}`);
-  }
-  const raw = readConfigFile(path.join(root, CONFIG_FILE));
+export function resolveConfig(sources: ConfigSources): CmsConfig {
+  const { root, overrides, env } = sources;
+  const raw = parseConfigText(sources.text);
   const server = objectAt(raw, 'server');
   const rest = objectAt(objectAt(raw, 'api'), 'rest', 'api.rest');
   const limits = objectAt(raw, 'limits');
@@ -70,11 +75,11 @@ export function loadConfig(dir: string, overrides: ConfigOverrides = {}, env: No
   return deepFreeze(config);
 }
 
-function readConfigFile(file: string): Json {
-  if (!fs.existsSync(file)) return {};
+function parseConfigText(text: string | undefined): Json {
+  if (text === undefined) return {};
   let value: unknown;
   try {
-    value = JSON.parse(fs.readFileSync(file, 'utf8'));
+    value = JSON.parse(text);
   } catch (error) {
     throw new UserError(`${CONFIG_FILE}: not valid JSON (${(error as Error).message})`);
   }
