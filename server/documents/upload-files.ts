@@ -72,14 +72,14 @@ export async function replaceFile(context: UploadContext, id: string, file: Rece
   const dir = context.project.config.dir;
   const before = findFileById(context.project.current.index, id);
   if (before === undefined) throw notFoundError('Entity not found');
-  const upload = await prepareUpload(dir, context.settings, file, info, workDir, { hash: before.hash, ext: before.ext });
+  const upload = await prepareUpload(dir, context.settings, file, info, workDir, { hash: before.data.hash, ext: before.data.ext });
   // The preparation took a while: work on the file as it is now.
   const record = context.project.current.index.media.findByPath(before.path);
   if (record === undefined) throw notFoundError('Entity not found');
   const formats = formatsOf(record.path, upload) ?? {};
   const sidecar = sidecarOf(record.path, upload, formats, {
-    alternativeText: info.alternativeText === undefined ? record.alternativeText : info.alternativeText,
-    caption: info.caption === undefined ? record.caption : info.caption,
+    alternativeText: info.alternativeText === undefined ? record.data.alternativeText : info.alternativeText,
+    caption: info.caption === undefined ? record.data.caption : info.caption,
     documentId: record.documentId,
     createdAt: record.createdAt,
     updatedAt: context.now(),
@@ -87,7 +87,7 @@ export async function replaceFile(context: UploadContext, id: string, file: Rece
   }, storedSidecar(dir, record.path));
   writeUploadFiles(dir, writesOf(record.path, upload, sidecar));
   const fresh = formatPathsOf({ formats });
-  const stale = formatPathsOf(record).filter((formatPath) => !fresh.includes(formatPath));
+  const stale = formatPathsOf(record.data).filter((formatPath) => !fresh.includes(formatPath));
   removeUploadFiles(dir, stale);
   return syncAndFind(context, record.path, [...stale, ...fresh]);
 }
@@ -103,11 +103,11 @@ export function updateFileInfo(context: UploadContext, id: string, fileInfo: unk
   const dir = context.project.config.dir;
   const sidecar = orderSidecar({
     ...storedSidecar(dir, record.path),
-    name: info.name ?? record.name,
-    alternativeText: info.alternativeText ?? record.alternativeText,
-    caption: info.caption ?? record.caption,
+    name: info.name ?? record.data.name,
+    alternativeText: info.alternativeText ?? record.data.alternativeText,
+    caption: info.caption ?? record.data.caption,
     documentId: record.documentId,
-    ...(record.width === null ? {} : { width: record.width, height: record.height }),
+    ...(record.data.width === null ? {} : { width: record.data.width, height: record.data.height }),
     createdAt: record.createdAt,
     updatedAt: context.now(),
     publishedAt: record.publishedAt,
@@ -125,7 +125,7 @@ export function deleteFile(context: UploadContext, id: string): MediaRecord | un
   const record = findFileById(index, id);
   if (record === undefined) return undefined;
   commitFileChanges(context.project, mediaReferenceChanges(index, record.path));
-  const formats = formatPathsOf(record);
+  const formats = formatPathsOf(record.data);
   removeUploadFiles(context.project.config.dir, [...formats, record.path, sidecarPathOf(record.path)]);
   applyUploadChanges(context, [record.path, ...formats]);
   return record;

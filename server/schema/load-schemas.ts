@@ -7,6 +7,7 @@ import { type ComponentSchema, type ContentType, isHiddenScalar } from './conten
 import { parseAttribute } from './parse-attribute.js';
 import { parseJson } from './parse-json.js';
 import { type SchemaRegistry, routeName } from './schema-registry.js';
+import { createUploadFileType } from './upload-file-type.js';
 
 export const SCHEMAS_DIR = 'schemas';
 const KEBAB = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
@@ -51,7 +52,7 @@ export function loadSchemas(projectDir: string): SchemaRegistry {
   }
   if (contentTypes.size === 0) throw new FileError(SCHEMAS_DIR, 'no content type found: add schemas/<singularName>.json');
 
-  const registry: SchemaRegistry = { contentTypes, components, byRouteName };
+  const registry: SchemaRegistry = { contentTypes, components, byRouteName, uploadFile: createUploadFileType() };
   for (const type of contentTypes.values()) checkLinks(registry, type.file, type.attributes, type.uid);
   for (const component of components.values()) checkLinks(registry, component.file, component.attributes, undefined);
   return registry;
