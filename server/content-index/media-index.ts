@@ -27,7 +27,7 @@ export class MediaIndex {
     this.remove(record.path);
     this.files.set(record.path, record);
     const claimed: string[] = [];
-    for (const formatPath of formatPathsOf(record)) {
+    for (const formatPath of formatPathsOf(record.data)) {
       if (formatPath === record.path || this.owners.has(formatPath)) continue;
       this.owners.set(formatPath, record.path);
       claimed.push(formatPath);

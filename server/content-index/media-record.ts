@@ -2,11 +2,23 @@ import path from 'node:path';
 import { canonicalDateTime } from '../schema/date-time-text.js';
 import { type StoredMedia, isMediaPath } from '../store/read-media.js';
 import { deriveDocumentId, deriveId } from './derive-id.js';
+import type { Entry } from './entry.js';
 
-/** A file of the media library, with the fields Strapi's upload plugin returns, in its order. */
-export interface MediaRecord {
-  readonly id: number;
-  readonly documentId: string;
+/**
+ * A file of the media library: an entry of `plugin::upload.file` (registry.uploadFile), read by
+ * the engine as documents are. Its `path` is relative to uploads/, as documents store media.
+ */
+export interface MediaRecord extends Entry {
+  readonly locale: null;
+  readonly publishedAt: string;
+  readonly data: FileColumns;
+}
+
+/**
+ * The values of a file's columns, named as the upload type's attributes (which decide what answers
+ * show and queries may name). A type alias, not an interface, so it is an Entry's `data` record.
+ */
+export type FileColumns = {
   readonly name: string;
   readonly alternativeText: string | null;
   readonly caption: string | null;
@@ -22,12 +34,7 @@ export interface MediaRecord {
   readonly previewUrl: string | null;
   readonly provider: string;
   readonly provider_metadata: unknown;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-  readonly publishedAt: string;
-  /** Relative to uploads/. Not part of the API output. */
-  readonly path: string;
-}
+};
 
 /** Builds the record of a media file from the file, its measured size and its sidecar. */
 export function toMediaRecord(stored: StoredMedia, dimensions: { width: number; height: number } | undefined): MediaRecord {
@@ -38,9 +45,7 @@ export function toMediaRecord(stored: StoredMedia, dimensions: { width: number; 
   const createdAt = isoOr(meta['createdAt'], mtime);
   const updatedAt = isoOr(meta['updatedAt'], createdAt);
   const documentId = typeof meta['documentId'] === 'string' && /^[a-z0-9]{1,64}$/.test(meta['documentId']) ? meta['documentId'] : deriveDocumentId(`uploads/${stored.path}`);
-  return {
-    id: deriveId(Date.parse(createdAt), documentId),
-    documentId,
+  const data: FileColumns = {
     name: stringOr(meta['name'], base),
     alternativeText: stringOr(meta['alternativeText'], null),
     caption: stringOr(meta['caption'], null),
@@ -56,16 +61,14 @@ export function toMediaRecord(stored: StoredMedia, dimensions: { width: number; 
     previewUrl: stringOr(meta['previewUrl'], null),
     provider: 'local',
     provider_metadata: meta['provider_metadata'] ?? null,
-    createdAt,
-    updatedAt,
-    publishedAt: isoOr(meta['publishedAt'], createdAt),
-    path: stored.path,
   };
+  const publishedAt = isoOr(meta['publishedAt'], createdAt);
+  return { id: deriveId(Date.parse(createdAt), documentId), documentId, locale: null, data, createdAt, updatedAt, publishedAt, path: stored.path };
 }
 
 /** The paths under uploads/ of a record's format files (`formats.thumbnail.url` …). */
-export function formatPathsOf(record: Pick<MediaRecord, 'formats'>): string[] {
-  const formats = record.formats;
+export function formatPathsOf(columns: Pick<FileColumns, 'formats'>): string[] {
+  const formats = columns.formats;
   if (typeof formats !== 'object' || formats === null) return [];
   const out: string[] = [];
   for (const format of Object.values(formats)) {

@@ -69,21 +69,21 @@ export async function replaceFile(context: UploadContext, id: string, file: Rece
   const dir = context.project.config.dir;
   const before = findFileById(context.project.current.index, id);
   if (before === undefined) throw notFoundError('Entity not found');
-  const upload = await prepareUpload(dir, context.settings, file, info, workDir, { hash: before.hash, ext: before.ext });
+  const upload = await prepareUpload(dir, context.settings, file, info, workDir, { hash: before.data.hash, ext: before.data.ext });
   // The preparation took a while: work on the file as it is now.
   const record = context.project.current.index.media.findByPath(before.path);
   if (record === undefined) throw notFoundError('Entity not found');
   const formats = formatsOf(record.path, upload) ?? {};
   const sidecar = sidecarOf(record.path, upload, formats, {
-    alternativeText: info.alternativeText === undefined ? record.alternativeText : info.alternativeText,
-    caption: info.caption === undefined ? record.caption : info.caption,
+    alternativeText: info.alternativeText === undefined ? record.data.alternativeText : info.alternativeText,
+    caption: info.caption === undefined ? record.data.caption : info.caption,
     documentId: record.documentId,
     createdAt: record.createdAt,
     updatedAt: context.now(),
     publishedAt: record.publishedAt,
   }, storedSidecar(dir, record.path));
   const fresh = formatPathsOf({ formats });
-  const stale = formatPathsOf(record).filter((formatPath) => !fresh.includes(formatPath));
+  const stale = formatPathsOf(record.data).filter((formatPath) => !fresh.includes(formatPath));
   context.project.commit({ uploads: writesOf(record.path, upload, sidecar), removedUploads: stale });
   return findWritten(context, record.path);
 }
@@ -99,11 +99,11 @@ export function updateFileInfo(context: UploadContext, id: string, fileInfo: unk
   const dir = context.project.config.dir;
   const sidecar = orderSidecar({
     ...storedSidecar(dir, record.path),
-    name: info.name ?? record.name,
-    alternativeText: info.alternativeText ?? record.alternativeText,
-    caption: info.caption ?? record.caption,
+    name: info.name ?? record.data.name,
+    alternativeText: info.alternativeText ?? record.data.alternativeText,
+    caption: info.caption ?? record.data.caption,
     documentId: record.documentId,
-    ...(record.width === null ? {} : { width: record.width, height: record.height }),
+    ...(record.data.width === null ? {} : { width: record.data.width, height: record.data.height }),
     createdAt: record.createdAt,
     updatedAt: context.now(),
     publishedAt: record.publishedAt,
@@ -122,7 +122,7 @@ export function deleteFile(context: UploadContext, id: string): MediaRecord | un
   if (record === undefined) return undefined;
   // Documents let go of the file first, so none ever points at a file that is gone.
   context.project.commit({ documents: mediaReferenceChanges(index, record.path) });
-  context.project.commit({ removedUploads: [...formatPathsOf(record), record.path, sidecarPathOf(record.path)] });
+  context.project.commit({ removedUploads: [...formatPathsOf(record.data), record.path, sidecarPathOf(record.path)] });
   return record;
 }
 

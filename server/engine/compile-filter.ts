@@ -9,7 +9,7 @@ import { type ReadContext, localeFor } from './read-context.js';
 /** SQL's three truth values: a comparison with NULL is neither true nor false (`null`). */
 type Truth = boolean | null;
 type Predicate = (row: Row) => Truth;
-type Level = { kind: 'document'; type: ContentType } | { kind: 'component'; set: AttributeSet } | { kind: 'media' };
+type Level = { kind: 'document'; type: ContentType } | { kind: 'component'; set: AttributeSet };
 type ComparableType = Parameters<typeof comparable>[0];
 
 /**
@@ -105,13 +105,11 @@ function not(value: Truth): Truth {
 }
 
 function attributeOf(level: Level, field: string): Attribute | undefined {
-  if (level.kind === 'media') return undefined;
   return (level.kind === 'document' ? level.type : level.set).attributes.get(field);
 }
 
 function systemType(field: string): 'datetime' | 'integer' | 'float' | 'string' {
-  if (field === 'id' || field === 'width' || field === 'height') return 'integer';
-  if (field === 'size') return 'float';
+  if (field === 'id') return 'integer';
   if (field === 'createdAt' || field === 'updatedAt' || field === 'publishedAt') return 'datetime';
   return 'string';
 }
@@ -173,14 +171,15 @@ function relatedRows(context: ReadContext, level: Level, field: string): Related
       };
     }
     case 'media':
+      // A media file is an entry of the upload type.
       return {
-        level: { kind: 'media' },
-        empty: NULL_RECORD,
+        level: { kind: 'document', type: context.index.registry.uploadFile },
+        empty: NULL_ENTRY,
         rows: (row) => {
           const out: Row[] = [];
           for (const path of asList(read(row))) {
             const record = typeof path === 'string' ? context.index.media.findByPath(path) : undefined;
-            if (record) out.push(record as unknown as Row);
+            if (record) out.push(record);
           }
           return out;
         },

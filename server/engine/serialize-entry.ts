@@ -4,21 +4,14 @@ import type { MediaRecord } from '../content-index/media-record.js';
 import type { Attribute, RelationAttribute } from '../schema/attribute.js';
 import type { AttributeSet, ComponentSchema, ContentType } from '../schema/content-type.js';
 import type { PopulateMap, PopulateNode, SortKey } from '../query/document-query.js';
-import type { FilterNode } from '../query/filter-node.js';
 import { compileFilter } from './compile-filter.js';
-import { compareValues } from './field-value.js';
+import { compareValues, readEntryField } from './field-value.js';
 import { type ReadContext, compiledOnce, localeFor } from './read-context.js';
 import { serializeScalar } from './serialize-scalar.js';
 import { sortEntries } from './sort-entries.js';
 
 /** System fields every document answers with, after its attributes. */
 const TIMESTAMPS = ['createdAt', 'updatedAt', 'publishedAt'] as const;
-
-/** The fields of a media record the API returns, in Strapi's order. */
-export const MEDIA_FIELDS = [
-  'name', 'alternativeText', 'caption', 'focalPoint', 'width', 'height', 'formats', 'hash', 'ext', 'mime', 'size',
-  'url', 'previewUrl', 'provider', 'provider_metadata', 'createdAt', 'updatedAt', 'publishedAt',
-] as const;
 
 /**
  * A document version as the Content API returns it: id, documentId, the selected scalars, the
@@ -76,10 +69,12 @@ function populateAttribute(context: ReadContext, entry: Entry, attribute: Exclud
         if (record) records.push(record);
         else context.warn(`${entry.path}: media file uploads/${String(path)} not found`);
       }
-      if (node.filters !== undefined) records = records.filter(mediaFilter(context, node.filters));
+      const type = context.index.registry.uploadFile;
+      const filters = node.filters;
+      if (filters !== undefined) records = records.filter(compiledOnce(context, filters, () => compileFilter(context, type, filters)));
       if (node.sort.length > 0) records = sortMedia(records, node.sort);
       if (node.count) return { count: records.length };
-      const items = records.map((record) => serializeMedia(record, node.fields));
+      const items = records.map((record) => serializeMedia(type, record, node.fields));
       return attribute.multiple ? items : (items[0] ?? null);
     }
     case 'component': {
@@ -160,23 +155,9 @@ function pointsAt(value: unknown, documentId: string): boolean {
   return value === documentId || (Array.isArray(value) && value.includes(documentId));
 }
 
-/** The holder of one media attribute: compileFilter compiles from a document, so files are tested through it. */
-const FILE_HOLDER: ContentType = {
-  uid: 'plugin::upload.file', kind: 'collectionType', singularName: 'file', pluralName: 'files', displayName: 'File',
-  draftAndPublish: false, localized: false, file: '', outputScalars: [],
-  attributes: new Map([['file', { kind: 'media', multiple: false, allowedTypes: undefined, required: false, unique: false, private: false, writable: false, localized: false }]]),
-};
-
-function mediaFilter(context: ReadContext, filters: FilterNode): (record: MediaRecord) => boolean {
-  return compiledOnce(context, filters, () => {
-    const test = compileFilter(context, FILE_HOLDER, { kind: 'nested', field: 'file', where: filters });
-    return (record: MediaRecord) => test({ ...record, locale: null, data: { file: record.path } });
-  });
-}
-
-/** Files sorted by their own fields (no sort path goes further than one step). */
+/** Files sorted by their own fields, as stored (no sort path goes further than one step). */
 function sortMedia(records: readonly MediaRecord[], keys: readonly SortKey[]): MediaRecord[] {
-  const field = (record: MediaRecord, name: string | undefined): unknown => (name === undefined ? null : (record as unknown as Record<string, unknown>)[name]);
+  const field = (record: MediaRecord, name: string | undefined): unknown => (name === undefined ? null : readEntryField(record, name));
   return [...records].sort((a, b) => {
     for (const key of keys) {
       const c = compareValues(field(a, key.path[0]), field(b, key.path[0]));
@@ -186,9 +167,14 @@ function sortMedia(records: readonly MediaRecord[], keys: readonly SortKey[]): M
   });
 }
 
-/** A media record as the API shows it (its path under uploads/ stays inside). */
-export function serializeMedia(record: MediaRecord, fields: readonly string[] | undefined): Record<string, unknown> {
+/**
+ * A media record as the API shows it: id, documentId, the upload type's output columns, then the
+ * timestamps, as a document (its path under uploads/ stays inside). `fields` selects, never reorders.
+ */
+export function serializeMedia(type: ContentType, record: MediaRecord, fields: readonly string[] | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = { id: record.id, documentId: record.documentId };
-  for (const name of MEDIA_FIELDS) if (fields === undefined || fields.includes(name)) out[name] = record[name];
+  const data: Readonly<Record<string, unknown>> = record.data;
+  for (const name of type.outputScalars) if (fields === undefined || fields.includes(name)) out[name] = data[name];
+  for (const name of TIMESTAMPS) if (fields === undefined || fields.includes(name)) out[name] = record[name];
   return out;
 }

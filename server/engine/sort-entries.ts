@@ -8,7 +8,7 @@ import { type ReadContext, localeFor } from './read-context.js';
  * Sorts entries by the keys, stably: ties keep the input order (the default order). Each key is
  * read once per entry, so a sort costs one pass of reads plus the comparisons.
  */
-export function sortEntries(context: ReadContext, type: ContentType, entries: readonly Entry[], keys: readonly SortKey[]): Entry[] {
+export function sortEntries<E extends Entry>(context: ReadContext, type: ContentType, entries: readonly E[], keys: readonly SortKey[]): E[] {
   const readers = keys.map((key) => sortValueReader(context, type, key.path));
   const directions = keys.map((key) => (key.order === 'desc' ? -1 : 1));
   const values = entries.map((entry) => readers.map((read) => read(entry)));

@@ -31,8 +31,8 @@ function addMedia(index: ContentIndex, path: string, out: Set<string>): void {
   if (record === undefined) return;
   out.add(record.path);
   // Generated formats (thumbnail, small …) live beside the file; their urls point into uploads/.
-  if (isPlainObject(record.formats)) {
-    for (const format of Object.values(record.formats)) {
+  if (isPlainObject(record.data.formats)) {
+    for (const format of Object.values(record.data.formats)) {
       const url = isPlainObject(format) ? format['url'] : undefined;
       if (typeof url === 'string' && url.startsWith('/uploads/')) out.add(url.slice('/uploads/'.length));
     }

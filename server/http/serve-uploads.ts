@@ -33,7 +33,7 @@ export function serveUploads(config: CmsConfig, snapshot: () => ProjectSnapshot)
     const located = locateUpload(config.dir, ctx.path.slice(PREFIX.length));
     if (located === undefined) throw notFoundError();
     const { media } = snapshot().index;
-    const mime = (media.findByPath(located.mediaPath) ?? media.findFormatOwner(located.mediaPath))?.mime;
+    const mime = (media.findByPath(located.mediaPath) ?? media.findFormatOwner(located.mediaPath))?.data.mime;
     // send writes the response itself; a 200 here keeps the outer 404 handler away (send sets 206, 304 …).
     ctx.status = 200;
     ctx.respond = false;

@@ -8,14 +8,15 @@ import { isAllowed } from '../auth/caller.js';
 import type { CmsConfig } from '../config/cms-config.js';
 import { isPlainObject } from '../config/is-plain-object.js';
 import type { MediaRecord } from '../content-index/media-record.js';
-import { linkUploadedFiles, readUploadLink } from '../documents/link-upload.js';
 import { listMediaFiles, pageMediaFiles } from '../documents/media-list.js';
-import { type UploadContext, deleteFile, findFileById, replaceFile, updateFileInfo, uploadFiles } from '../documents/upload-files.js';
+import { type UploadAndLinkContext, uploadAndLink } from '../documents/upload-and-link.js';
+import { type UploadContext, deleteFile, findFileById, replaceFile, updateFileInfo } from '../documents/upload-files.js';
 import type { ProjectPort } from '../documents/project-port.js';
 import type { ReceivedFile } from '../documents/upload-prepare.js';
 import type { WriteContext } from '../documents/write-documents.js';
 import { serializeMedia } from '../engine/serialize-entry.js';
-import { badRequestError, forbiddenError, notFoundError, payloadTooLargeError, validationError } from '../errors/api-error.js';
+import { badRequestError, notFoundError, payloadTooLargeError, validationError } from '../errors/api-error.js';
+import { parseMediaListQuery, parseMediaPageQuery } from '../query/parse-media-query.js';
 import { parseQueryString } from '../query/parse-query-string.js';
 import { authorize, callerOf } from './authorize.js';
 import { type BodyOptions, parseBody } from './lazy-body.js';
@@ -42,6 +43,11 @@ export function createUploadRouter(deps: UploadRouteDependencies): Router {
   const router = new Router({ prefix: `${config.rest.prefix}/upload` });
   const context: UploadContext = { project: deps.project, settings: config.upload, now: () => new Date().toISOString() };
   const writes: WriteContext = { project: deps.project, defaultLocale: config.i18n.defaultLocale, now: context.now };
+  const linking: UploadAndLinkContext = { uploads: context, writes, config };
+  const present = (record: MediaRecord, fields: readonly string[] | undefined): Record<string, unknown> => ({
+    ...serializeMedia(snapshot().registry.uploadFile, record, fields),
+    isUrlSigned: false,
+  });
 
   router.post('/', authorize(config, 'plugin::upload.content-api.upload'), async (ctx) => {
     const id = parseQueryString(ctx.querystring, config.limits)['id'];
@@ -58,19 +64,9 @@ export function createUploadRouter(deps: UploadRouteDependencies): Router {
         if (files.length > 1) throw validationError('Cannot replace a file with multiple ones');
         ctx.body = present(await replaceFile(context, singleId(id), files[0]!, fileInfo, workDir), undefined);
       } else {
-        const link = isPlainObject(ctx.request.body) ? readUploadLink(snapshot().index, ctx.request.body, files.length) : undefined;
-        // Linking edits the document: the caller must be allowed to update it.
-        if (link !== undefined && !isAllowed(callerOf(ctx)!, `${link.type.uid}.update`)) throw forbiddenError();
-        const records = await uploadFiles(context, files, fileInfo, workDir);
-        if (link !== undefined) {
-          try {
-            linkUploadedFiles(writes, config, link, records);
-          } catch (error) {
-            // All or nothing: files that cannot be linked (a type the field does not allow …) go.
-            for (const record of records) deleteFile(context, String(record.id));
-            throw error;
-          }
-        }
+        const fields = isPlainObject(ctx.request.body) ? ctx.request.body : undefined;
+        const caller = callerOf(ctx)!;
+        const records = await uploadAndLink(linking, { files, fileInfo, fields, workDir, canUpdate: (uid) => isAllowed(caller, `${uid}.update`) });
         ctx.status = 201;
         ctx.body = records.map((record) => present(record, undefined));
       }
@@ -80,14 +76,17 @@ export function createUploadRouter(deps: UploadRouteDependencies): Router {
   });
 
   router.get('/files', authorize(config, 'plugin::upload.content-api.find'), (ctx) => {
-    const { records, fields } = listMediaFiles(snapshot().index, parseQueryString(ctx.querystring, config.limits));
-    ctx.body = records.map((record) => present(record, fields));
+    const { index } = snapshot();
+    const query = parseMediaListQuery(parseQueryString(ctx.querystring, config.limits), index.registry);
+    ctx.body = listMediaFiles(index, query).map((record) => present(record, query.fields));
   });
 
   // Before /files/:id, which would take "page" for an id.
   router.get('/files/page', authorize(config, 'plugin::upload.content-api.find'), (ctx) => {
-    const { records, fields, pagination } = pageMediaFiles(snapshot().index, parseQueryString(ctx.querystring, config.limits), config.rest);
-    ctx.body = { data: records.map((record) => present(record, fields)), meta: { pagination } };
+    const { index } = snapshot();
+    const query = parseMediaPageQuery(parseQueryString(ctx.querystring, config.limits), index.registry, config.rest);
+    const { records, pagination } = pageMediaFiles(index, query);
+    ctx.body = { data: records.map((record) => present(record, query.fields)), meta: { pagination } };
   });
 
   router.get('/files/:id', authorize(config, 'plugin::upload.content-api.findOne'), (ctx) => {
@@ -103,10 +102,6 @@ export function createUploadRouter(deps: UploadRouteDependencies): Router {
   });
 
   return router;
-}
-
-function present(record: MediaRecord, fields: readonly string[] | undefined): Record<string, unknown> {
-  return { ...serializeMedia(record, fields), isUrlSigned: false };
 }
 
 /** `?id=` must be one value (`?id=1&id=2` is not), as in Strapi. */

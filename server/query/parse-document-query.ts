@@ -51,7 +51,7 @@ export function parseDocumentQuery(
   const filters = parseFilters(take('filters'), registry, { kind: 'document', set: type, canFind });
   const sort = parseSort(take('sort'), registry, type, canFind);
   const fields = parseFields(take('fields'), type, true);
-  const populate = parsePopulate(take('populate'), registry, type, type.uid, type.singularName, config.limits.populateDepth);
+  const populate = parsePopulate(take('populate'), { registry, type, maxDepth: config.limits.populateDepth });
   const search = take('_q');
   if (search !== undefined && search !== null && typeof search !== 'string') throw validationError('Invalid _q parameter. Expected a string');
   const pagination = parsePagination(take('pagination'), config.rest);

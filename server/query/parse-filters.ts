@@ -8,12 +8,20 @@ import { validationError } from '../errors/api-error.js';
 import { invalidKeyError } from '../errors/invalid-key-error.js';
 
 /**
- * A level of the filter tree: a document, a component value or a media record. `canFind` says
- * which content types the caller may reach through relations (all when absent).
+ * A level of the filter tree: a document or a component value (a media file is a document of the
+ * upload type, see mediaFilterLevel). `canFind` says which content types the caller may reach
+ * through relations (all when absent).
  */
-export type FilterLevel =
-  | { readonly kind: 'document' | 'component'; readonly set: AttributeSet; readonly canFind?: ((uid: string) => boolean) | undefined }
-  | { readonly kind: 'media' };
+export interface FilterLevel {
+  readonly kind: 'document' | 'component';
+  readonly set: AttributeSet;
+  readonly canFind?: ((uid: string) => boolean) | undefined;
+}
+
+/** The level of a media file: a document of the upload type, on the columns a filter may compare. */
+export function mediaFilterLevel(registry: SchemaRegistry): FilterLevel {
+  return { kind: 'document', set: registry.uploadFile.comparable };
+}
 
 const DOCUMENT_FIELDS: Readonly<Record<string, FilterValueType>> = {
   id: 'integer',
@@ -22,22 +30,6 @@ const DOCUMENT_FIELDS: Readonly<Record<string, FilterValueType>> = {
   updatedAt: 'datetime',
   publishedAt: 'datetime',
   locale: 'string',
-};
-
-const MEDIA_FIELDS: Readonly<Record<string, FilterValueType>> = {
-  ...DOCUMENT_FIELDS,
-  name: 'string',
-  alternativeText: 'string',
-  caption: 'string',
-  width: 'integer',
-  height: 'integer',
-  hash: 'string',
-  ext: 'string',
-  mime: 'string',
-  size: 'float',
-  url: 'string',
-  previewUrl: 'string',
-  provider: 'string',
 };
 
 /** Operators whose value is cast to the attribute's type (the LIKE family compares text). */
@@ -104,11 +96,6 @@ function combine(children: FilterNode[]): FilterNode | undefined {
 function parseField(key: string, value: unknown, registry: SchemaRegistry, level: FilterLevel, path: string[]): FilterNode | undefined {
   const where = path.length === 0 ? null : path.join('.');
   const fieldPath = [...path, key];
-  if (level.kind === 'media') {
-    const type = Object.hasOwn(MEDIA_FIELDS, key) ? MEDIA_FIELDS[key] : undefined;
-    if (type === undefined) throw invalidKeyError(key, where, 'filters');
-    return parseScalar(key, type, value, fieldPath);
-  }
   const attribute = level.set.attributes.get(key);
   if (attribute === undefined) {
     const type = level.kind === 'document' && Object.hasOwn(DOCUMENT_FIELDS, key) ? DOCUMENT_FIELDS[key] : level.kind === 'component' && key === 'id' ? 'integer' : undefined;
@@ -130,7 +117,7 @@ function parseField(key: string, value: unknown, registry: SchemaRegistry, level
     }
     case 'media':
       if (attribute.private) throw invalidKeyError(key, own, 'filters');
-      return parseLink(key, value, registry, { kind: 'media' }, fieldPath);
+      return parseLink(key, value, registry, mediaFilterLevel(registry), fieldPath);
     case 'component': {
       const component = registry.components.get(attribute.component);
       if (component === undefined || attribute.private) throw invalidKeyError(key, own, 'filters');

@@ -5,6 +5,7 @@ import { type ComponentSchema, type ContentType, isHiddenScalar } from './conten
 import { parseAttribute } from './parse-attribute.js';
 import { parseJson } from './parse-json.js';
 import { type SchemaRegistry, routeName } from './schema-registry.js';
+import { createUploadFileType } from './upload-file-type.js';
 
 const KEBAB = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 
@@ -53,7 +54,7 @@ export function buildRegistry(texts: SchemaTexts): SchemaRegistry {
   }
   if (contentTypes.size === 0) throw new FileError(texts.folder, `no content type found: add ${texts.folder}/<singularName>.json`);
 
-  const registry: SchemaRegistry = { contentTypes, components, byRouteName };
+  const registry: SchemaRegistry = { contentTypes, components, byRouteName, uploadFile: createUploadFileType() };
   for (const type of contentTypes.values()) checkLinks(registry, type.file, type.attributes, type.uid);
   for (const component of components.values()) checkLinks(registry, component.file, component.attributes, undefined);
   return registry;

@@ -1,4 +1,5 @@
 import type { ComponentSchema, ContentType } from './content-type.js';
+import type { UploadFileType } from './upload-file-type.js';
 
 /** Every content type and component of a project, with the lookups routes and files need. */
 export interface SchemaRegistry {
@@ -8,6 +9,8 @@ export interface SchemaRegistry {
   readonly components: ReadonlyMap<string, ComponentSchema>;
   /** By the name in `/api/<name>` and `content/<name>`: pluralName of collections, singularName of single types. */
   readonly byRouteName: ReadonlyMap<string, ContentType>;
+  /** `plugin::upload.file`, the type of media records; not one of `contentTypes` (it has no route or files of its own). */
+  readonly uploadFile: UploadFileType;
 }
 
 export function findContentTypeByRoute(registry: SchemaRegistry, name: string): ContentType | undefined {

@@ -23,7 +23,7 @@ const sizes: { name: string; bytes: number; kb: number }[] = [
 ];
 for (const row of sizes) {
   test(`size is in kB with two decimals: ${row.name}`, () => {
-    assert.is(toMediaRecord(stored(row.bytes), undefined).size, row.kb);
+    assert.is(toMediaRecord(stored(row.bytes), undefined).data.size, row.kb);
   });
 }
 
@@ -32,9 +32,11 @@ test('a file without a sidecar gets its name, hash, url and dates from the file'
   assert.equal(
     { ...record, id: typeof record.id, documentId: typeof record.documentId },
     {
-      id: 'number', documentId: 'string', name: 'cat_1a2b.jpg', alternativeText: null, caption: null, focalPoint: null,
-      width: 640, height: 480, formats: null, hash: 'cat_1a2b', ext: '.jpg', mime: 'image/jpeg', size: 2.05,
-      url: '/uploads/photos/cat_1a2b.jpg', previewUrl: null, provider: 'local', provider_metadata: null,
+      id: 'number', documentId: 'string', locale: null,
+      data: {
+        name: 'cat_1a2b.jpg', alternativeText: null, caption: null, focalPoint: null, width: 640, height: 480, formats: null, hash: 'cat_1a2b',
+        ext: '.jpg', mime: 'image/jpeg', size: 2.05, url: '/uploads/photos/cat_1a2b.jpg', previewUrl: null, provider: 'local', provider_metadata: null,
+      },
       createdAt: '2025-05-05T05:05:05.005Z', updatedAt: '2025-05-05T05:05:05.005Z', publishedAt: '2025-05-05T05:05:05.005Z',
       path: 'photos/cat_1a2b.jpg',
     },
@@ -52,24 +54,24 @@ test('the sidecar supplies what the file cannot tell', () => {
     }),
     { width: 640, height: 480 },
   );
-  assert.is(record.name, 'Cat.jpg');
-  assert.is(record.alternativeText, 'A cat');
-  assert.is(record.caption, 'Our cat');
+  assert.is(record.data.name, 'Cat.jpg');
+  assert.is(record.data.alternativeText, 'A cat');
+  assert.is(record.data.caption, 'Our cat');
   assert.is(record.documentId, 'abc123');
-  assert.equal([record.width, record.height], [10, 20]);
+  assert.equal([record.data.width, record.data.height], [10, 20]);
   assert.is(record.createdAt, '2024-01-01T00:00:00.000Z');
   assert.is(record.updatedAt, '2024-01-02T00:00:00.000Z');
   assert.is(record.publishedAt, '2024-01-03T00:00:00.000Z');
-  assert.equal(record.focalPoint, { x: 1, y: 2 });
-  assert.equal(record.formats, { thumbnail: { url: '/uploads/t.jpg' } });
+  assert.equal(record.data.focalPoint, { x: 1, y: 2 });
+  assert.equal(record.data.formats, { thumbnail: { url: '/uploads/t.jpg' } });
 });
 
 test('sidecar values of the wrong kind fall back to what the file says', () => {
   const record = toMediaRecord(stored(100, { name: 5, createdAt: 'soon', documentId: '../x', width: 'wide' }), { width: 3, height: 4 });
-  assert.is(record.name, 'cat_1a2b.jpg');
+  assert.is(record.data.name, 'cat_1a2b.jpg');
   assert.is(record.createdAt, '2025-05-05T05:05:05.005Z');
   assert.match(record.documentId, /^[a-z][a-z0-9]{23}$/);
-  assert.is(record.width, 3);
+  assert.is(record.data.width, 3);
 });
 
 test('the media index of the blog: sidecar fields, size in kB and PNG dimensions', () => {
@@ -80,17 +82,17 @@ test('the media index of the blog: sidecar fields, size in kB and PNG dimensions
     assert.is(index.media.size, 2);
     const red = index.media.findByPath('red_pixel_3285557a91.png')!;
     assert.is(red.documentId, 'c204icfjn5vdpgzahsrokfd2');
-    assert.is(red.name, 'red-pixel.png');
-    assert.is(red.alternativeText, 'A tiny red image');
-    assert.is(red.caption, 'Red 4x3');
-    assert.equal([red.width, red.height], [4, 3]);
-    assert.is(red.size, 0.14);
-    assert.is(red.mime, 'image/png');
-    assert.is(red.url, '/uploads/red_pixel_3285557a91.png');
-    assert.is(red.hash, 'red_pixel_3285557a91');
+    assert.is(red.data.name, 'red-pixel.png');
+    assert.is(red.data.alternativeText, 'A tiny red image');
+    assert.is(red.data.caption, 'Red 4x3');
+    assert.equal([red.data.width, red.data.height], [4, 3]);
+    assert.is(red.data.size, 0.14);
+    assert.is(red.data.mime, 'image/png');
+    assert.is(red.data.url, '/uploads/red_pixel_3285557a91.png');
+    assert.is(red.data.hash, 'red_pixel_3285557a91');
     assert.is(index.media.findById(red.id), red);
     const blue = index.media.findByPath('blue_pixel_287152e86d.png')!;
-    assert.equal([blue.width, blue.height, blue.size], [2, 2, 0.11]);
+    assert.equal([blue.data.width, blue.data.height, blue.data.size], [2, 2, 0.11]);
     assert.equal(index.media.list().map((m) => m.path), ['red_pixel_3285557a91.png', 'blue_pixel_287152e86d.png'], 'oldest first');
   } finally {
     project.cleanup();
@@ -106,24 +108,24 @@ test('a file dropped into uploads/ without a sidecar is a media record; it follo
     fs.copyFileSync(path.join(project.dir, 'uploads/red_pixel_3285557a91.png'), path.join(project.dir, 'uploads/new/dropped.png'));
     syncUploadPath(state, 'uploads/new/dropped.png');
     const dropped = index.media.findByPath('new/dropped.png')!;
-    assert.is(dropped.name, 'dropped.png');
-    assert.is(dropped.alternativeText, null);
-    assert.equal([dropped.width, dropped.height], [4, 3]);
-    assert.is(dropped.url, '/uploads/new/dropped.png');
+    assert.is(dropped.data.name, 'dropped.png');
+    assert.is(dropped.data.alternativeText, null);
+    assert.equal([dropped.data.width, dropped.data.height], [4, 3]);
+    assert.is(dropped.data.url, '/uploads/new/dropped.png');
 
     project.write('uploads/new/dropped.png.meta.json', { alternativeText: 'Now described' });
     syncUploadPath(state, 'uploads/new/dropped.png.meta.json');
-    assert.is(index.media.findByPath('new/dropped.png')!.alternativeText, 'Now described');
+    assert.is(index.media.findByPath('new/dropped.png')!.data.alternativeText, 'Now described');
 
     project.write('uploads/new/dropped.png.meta.json', '{ broken');
     syncUploadPath(state, 'uploads/new/dropped.png.meta.json');
     assert.ok(state.problems.has('uploads/new/dropped.png.meta.json'), 'a broken sidecar is a problem');
-    assert.is(index.media.findByPath('new/dropped.png')!.alternativeText, 'Now described', 'the last good record stays');
+    assert.is(index.media.findByPath('new/dropped.png')!.data.alternativeText, 'Now described', 'the last good record stays');
 
     project.remove('uploads/new/dropped.png.meta.json');
     syncUploadPath(state, 'uploads/new/dropped.png.meta.json');
     assert.not.ok(state.problems.has('uploads/new/dropped.png.meta.json'), 'removing the broken sidecar clears its problem');
-    assert.is(index.media.findByPath('new/dropped.png')!.alternativeText, null);
+    assert.is(index.media.findByPath('new/dropped.png')!.data.alternativeText, null);
 
     project.remove('uploads/new/dropped.png');
     syncUploadPath(state, 'uploads/new/dropped.png');

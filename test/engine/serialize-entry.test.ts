@@ -22,7 +22,7 @@ const index = loadTestProject(dir, config.i18n).index;
 function read(pluralName: string, documentId: string, query: string, status: Status = 'published'): { data: any; warnings: string[] } {
   const type = registry.byRouteName.get(pluralName)!;
   const raw = parseQueryString(query, config.limits);
-  const populate = parsePopulate(raw['populate'], registry, type, type.uid, type.singularName, config.limits.populateDepth);
+  const populate = parsePopulate(raw['populate'], { registry, type, maxDepth: config.limits.populateDepth });
   const fields = parseFields(raw['fields'], type, true);
   const warnings: string[] = [];
   const context: ReadContext = { index, status, locale: undefined, defaultLocale: 'en', warn: (m) => warnings.push(m) };

@@ -23,7 +23,7 @@ function typeOf(pluralName: string): ContentType {
 /** Parses the `populate` of a query string against a type, as the routes do. */
 function parse(query: string, pluralName = 'posts', maxDepth = limits.populateDepth): PopulateMap {
   const type = typeOf(pluralName);
-  return parsePopulate(parseQueryString(query, limits)['populate'], registry, type, type.uid, type.singularName, maxDepth);
+  return parsePopulate(parseQueryString(query, limits)['populate'], { registry, type, maxDepth });
 }
 
 /** A populate tree as plain data: only what differs from the defaults of a node. */
@@ -91,7 +91,7 @@ for (const [name, query, expected] of forms) {
 
 test('populate[dz][on] empty leaves the zone out', () => {
   const type = typeOf('posts');
-  assert.equal(shape(parsePopulate({ sections: { on: {} } }, registry, type, type.uid, type.singularName, 10)), {});
+  assert.equal(shape(parsePopulate({ sections: { on: {} } }, { registry, type, maxDepth: 10 })), {});
 });
 
 test('the wildcard on a type with a private relation leaves it out', () => {
