@@ -21,16 +21,17 @@ export const MEDIA_FIELDS = [
 ] as const;
 
 /**
+ * Which scalars and populated attributes an answer shows. A DocumentQuery and a PopulateNode are
+ * both one, so callers pass theirs as they are: nothing is allocated per document.
+ */
+export type EntryShape = Pick<PopulateNode, 'fields' | 'populate'>;
+
+/**
  * A document version as the Content API returns it: id, documentId, the selected scalars, the
  * system fields, then the populated attributes (relations, media, components, dynamic zones).
  */
-export function serializeEntry(
-  context: ReadContext,
-  type: ContentType,
-  entry: Entry,
-  fields: readonly string[] | undefined,
-  populate: PopulateMap,
-): Record<string, unknown> {
+export function serializeEntry(context: ReadContext, type: ContentType, entry: Entry, shape: EntryShape): Record<string, unknown> {
+  const { fields, populate } = shape;
   const out: Record<string, unknown> = { id: entry.id, documentId: entry.documentId };
   for (const name of fields ?? type.outputScalars) {
     const attribute = type.attributes.get(name);
@@ -42,7 +43,10 @@ export function serializeEntry(
   return out;
 }
 
-/** Adds the populated attributes of one level (a document or a component) to `out`, in schema order. */
+/**
+ * Adds the populated attributes of one level (a document or a component) to `out`, in schema order.
+ * This and the helpers below stay positional: they run per document and per component item.
+ */
 function populateInto(
   context: ReadContext,
   owner: AttributeSet,
@@ -153,7 +157,7 @@ function resolveRelation(context: ReadContext, entry: Entry, attribute: Relation
   const filters = node.filters;
   if (filters !== undefined) related = related.filter(compiledOnce(context, filters, () => compileFilter(context, target, filters)));
   if (node.sort.length > 0) related = sortEntries(context, target, related, node.sort);
-  return related.map((item) => serializeEntry(context, target, item, node.fields, node.populate));
+  return related.map((item) => serializeEntry(context, target, item, node));
 }
 
 function pointsAt(value: unknown, documentId: string): boolean {
