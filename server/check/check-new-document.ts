@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { CmsConfig } from '../config/cms-config.js';
 import { isPlainObject } from '../config/is-plain-object.js';
 import { ContentIndex } from '../content-index/content-index.js';
+import type { ScaffoldCandidate, ScaffoldCheck } from '../scaffold/scaffold-check.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import type { ContentFile } from '../store/content-path.js';
 import { decodeDocument } from '../store/decode-document.js';
@@ -11,20 +11,12 @@ import { checkFileLayout, localeKey } from './check-file-layout.js';
 import { checkUploads } from './check-uploads.js';
 import { listContentFiles } from './list-content-files.js';
 
-/** A document file `cms new` is about to write (not on disk yet). */
-export interface NewDocumentFile {
-  readonly registry: SchemaRegistry;
-  readonly i18n: CmsConfig['i18n'];
-  readonly file: ContentFile;
-  readonly text: string;
-  readonly data: Record<string, unknown>;
-}
-
 /**
  * What `cms new` needs of `cms check`, passed to scaffoldDocument as a dependency (scaffold/ sits
- * beside check/, not above it): the listing of content files and the rules a new file must pass.
+ * beside check/ and does not import it; check/ implements scaffold's ScaffoldCheck): the listing of
+ * content files and the rules a new file must pass.
  */
-export const NEW_DOCUMENT_CHECK = {
+export const NEW_DOCUMENT_CHECK: ScaffoldCheck = {
   listFiles: (projectDir: string, registry: SchemaRegistry): readonly ContentFile[] => listContentFiles(projectDir, registry).files,
   findProblems: findNewDocumentProblems,
 };
@@ -33,7 +25,7 @@ export const NEW_DOCUMENT_CHECK = {
  * The messages of the check's rules a new file would break, its unique values compared with the
  * published documents of its locale; empty when it would pass.
  */
-export function findNewDocumentProblems(projectDir: string, candidate: NewDocumentFile): string[] {
+export function findNewDocumentProblems(projectDir: string, candidate: ScaffoldCandidate): string[] {
   const { registry, i18n, file, text, data } = candidate;
   const listing = listContentFiles(projectDir, registry);
   const layout = checkFileLayout([...listing.files, file], i18n);

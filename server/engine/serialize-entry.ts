@@ -33,10 +33,7 @@ export type EntryShape = Pick<PopulateNode, 'fields' | 'populate'>;
 export function serializeEntry(context: ReadContext, type: ContentType, entry: Entry, shape: EntryShape): Record<string, unknown> {
   const { fields, populate } = shape;
   const out: Record<string, unknown> = { id: entry.id, documentId: entry.documentId };
-  for (const name of fields ?? type.outputScalars) {
-    const attribute = type.attributes.get(name);
-    if (attribute?.kind === 'scalar') out[name] = serializeScalar(attribute.type, entry.data[name]);
-  }
+  addScalars(out, type, entry.data, fields);
   for (const name of TIMESTAMPS) if (fields === undefined || fields.includes(name)) out[name] = entry[name];
   if (type.localized && (fields === undefined || fields.includes('locale'))) out['locale'] = entry.locale;
   populateInto(context, type, entry, entry.data, populate, out);
@@ -47,14 +44,7 @@ export function serializeEntry(context: ReadContext, type: ContentType, entry: E
  * Adds the populated attributes of one level (a document or a component) to `out`, in schema order.
  * This and the helpers below stay positional: they run per document and per component item.
  */
-function populateInto(
-  context: ReadContext,
-  owner: AttributeSet,
-  entry: Entry,
-  data: Readonly<Record<string, unknown>>,
-  populate: PopulateMap,
-  out: Record<string, unknown>,
-): void {
+function populateInto(context: ReadContext, owner: AttributeSet, entry: Entry, data: Readonly<Record<string, unknown>>, populate: PopulateMap, out: Record<string, unknown>): void {
   if (populate.size === 0) return;
   for (const [name, attribute] of owner.attributes) {
     const node = populate.get(name);
@@ -110,21 +100,19 @@ function populateAttribute(context: ReadContext, entry: Entry, attribute: Exclud
 }
 
 /** A component value: `{id, ...scalars, ...populated}`. Components have ids but no documentId. */
-function serializeComponent(
-  context: ReadContext,
-  entry: Entry,
-  component: ComponentSchema,
-  value: Readonly<Record<string, unknown>>,
-  id: number,
-  node: PopulateNode,
-): Record<string, unknown> {
+function serializeComponent(context: ReadContext, entry: Entry, component: ComponentSchema, value: Readonly<Record<string, unknown>>, id: number, node: PopulateNode): Record<string, unknown> {
   const out: Record<string, unknown> = { id };
-  for (const name of node.fields ?? component.outputScalars) {
-    const attribute = component.attributes.get(name);
-    if (attribute?.kind === 'scalar') out[name] = serializeScalar(attribute.type, value[name]);
-  }
+  addScalars(out, component, value, node.fields);
   populateInto(context, component, entry, value, node.populate, out);
   return out;
+}
+
+/** Adds the selected scalars of a document's or component's values to `out` (all its output scalars when `fields` is undefined). */
+function addScalars(out: Record<string, unknown>, owner: ContentType | ComponentSchema, data: Readonly<Record<string, unknown>>, fields: readonly string[] | undefined): void {
+  for (const name of fields ?? owner.outputScalars) {
+    const attribute = owner.attributes.get(name);
+    if (attribute?.kind === 'scalar') out[name] = serializeScalar(attribute.type, data[name]);
+  }
 }
 
 /** Related documents in the version that matches the parent's status, filtered and sorted as asked. */

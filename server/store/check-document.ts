@@ -2,6 +2,7 @@ import { isPlainObject } from '../config/is-plain-object.js';
 import type { Attribute, ScalarAttribute } from '../schema/attribute.js';
 import type { AttributeSet, ContentType } from '../schema/content-type.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
+import { isTextScalarType } from '../schema/scalar-families.js';
 import { isDocumentId } from './content-path.js';
 import { canonicalTime, isCanonicalDateTime, startsWithCalendarDay } from '../schema/date-time-text.js';
 
@@ -132,14 +133,8 @@ function checkValue(run: DocumentCheck, attribute: Attribute, value: unknown, pa
 
 /** What the value should have been, or undefined when it fits. */
 function scalarMismatch(attribute: ScalarAttribute, value: unknown): string | undefined {
+  if (isTextScalarType(attribute.type)) return typeof value === 'string' ? undefined : 'a string';
   switch (attribute.type) {
-    case 'string':
-    case 'text':
-    case 'richtext':
-    case 'email':
-    case 'password':
-    case 'uid':
-      return typeof value === 'string' ? undefined : 'a string';
     case 'enumeration':
       return typeof value === 'string' && attribute.enum?.includes(value) ? undefined : `one of ${attribute.enum?.join(', ')}`;
     case 'integer':
