@@ -13,7 +13,7 @@ const MISSING = 'Missing or invalid credentials';
  * role; with one, it must be `Bearer <token>` naming an API token (tried first) or a signed-in
  * user's JWT. Anything else is refused, even where the public role could have read.
  */
-export function authenticate(authorization: string, state: AuthState, now: Date = new Date()): Authentication {
+export async function authenticate(authorization: string, state: AuthState, now: Date = new Date()): Promise<Authentication> {
   if (authorization === '') return { ok: true, caller: publicCaller(state.config) };
   const parts = authorization.trim().split(/\s+/);
   const token = parts.length === 2 && parts[0]!.toLowerCase() === 'bearer' ? parts[1]! : undefined;
@@ -25,7 +25,7 @@ export function authenticate(authorization: string, state: AuthState, now: Date 
     return { ok: true, caller: { kind: 'api-token', token: apiToken } };
   }
 
-  const userId = state.jwtSecret === undefined ? undefined : readJwt(state.jwtSecret, token);
+  const userId = state.jwtSecret === undefined ? undefined : await readJwt(state.jwtSecret, token);
   if (userId === undefined) return { ok: false, message: MISSING };
   const user = state.users?.findById(userId);
   // A deleted or blocked user's token no longer works (Strapi's wording).

@@ -18,5 +18,5 @@ export async function logIn(state: AuthState, body: unknown): Promise<SignedIn> 
   const valid = await checkPassword(password, user?.password ?? null);
   if (user === undefined || !valid || state.jwtSecret === undefined) throw validationError('Invalid identifier or password');
   if (user.blocked) throw applicationError('Your account has been blocked by an administrator');
-  return { jwt: issueJwt(state.jwtSecret, user.id, state.config.auth.jwtExpiresIn), user: toPublicUser(user) };
+  return { jwt: await issueJwt(state.jwtSecret, user.id, state.config.auth.jwtExpiresIn), user: toPublicUser(user) };
 }

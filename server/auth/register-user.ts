@@ -31,5 +31,5 @@ export async function registerUser(state: AuthState, body: unknown, now: () => s
   // sign-ups with the same name cannot both pass.
   if (taken()) throw applicationError('Email or Username are already taken');
   const user = users.add({ username: fields['username']!, email: fields['email']!, password, role }, now());
-  return { jwt: issueJwt(jwtSecret, user.id, config.auth.jwtExpiresIn), user: toPublicUser(user) };
+  return { jwt: await issueJwt(jwtSecret, user.id, config.auth.jwtExpiresIn), user: toPublicUser(user) };
 }

@@ -27,20 +27,29 @@ export interface ReferenceProblem {
  */
 export function checkReferences(context: ReferenceContext, set: AttributeSet, data: Readonly<Record<string, unknown>>, locale: string | null): ReferenceProblem[] {
   const problems: ReferenceProblem[] = [];
-  walk(context, set, data, [], locale, undefined, problems);
+  walk({ context, locale, problems }, { set, data, prefix: [], localized: undefined });
   return problems;
 }
 
-/** `localized`: whether the top-level attribute holding a component is localized (undefined at the top level). */
-function walk(
-  context: ReferenceContext,
-  set: AttributeSet,
-  data: Readonly<Record<string, unknown>>,
-  prefix: string[],
-  locale: string | null,
-  localized: boolean | undefined,
-  problems: ReferenceProblem[],
-): void {
+/** What stays the same through one document's walk. */
+interface ReferenceWalk {
+  readonly context: ReferenceContext;
+  readonly locale: string | null;
+  readonly problems: ReferenceProblem[];
+}
+
+/** Where the walk is: an attribute set, its values and their path. */
+interface WalkPlace {
+  readonly set: AttributeSet;
+  readonly data: Readonly<Record<string, unknown>>;
+  readonly prefix: string[];
+  /** Whether the top-level attribute holding a component is localized (undefined at the top level). */
+  readonly localized: boolean | undefined;
+}
+
+function walk(run: ReferenceWalk, place: WalkPlace): void {
+  const { context, locale, problems } = run;
+  const { set, data, prefix, localized } = place;
   for (const [name, attribute] of set.attributes) {
     const value = data[name];
     if (value === null || value === undefined) continue;
@@ -79,7 +88,7 @@ function walk(
         const component = context.registry.components.get(attribute.component);
         if (component === undefined) break;
         eachItem(value, attribute.repeatable, path, (item, at) => {
-          if (isPlainObject(item)) walk(context, component, item, at, locale, perLocale, problems);
+          if (isPlainObject(item)) walk(run, { set: component, data: item, prefix: at, localized: perLocale });
         });
         break;
       }
@@ -87,7 +96,7 @@ function walk(
         eachItem(value, true, path, (item, at) => {
           if (!isPlainObject(item) || typeof item['__component'] !== 'string' || !attribute.components.includes(item['__component'])) return;
           const component = context.registry.components.get(item['__component']);
-          if (component !== undefined) walk(context, component, item, at, locale, perLocale, problems);
+          if (component !== undefined) walk(run, { set: component, data: item, prefix: at, localized: perLocale });
         });
         break;
       case 'scalar':

@@ -6,9 +6,18 @@ export interface IdClash {
   readonly earlier: string;
 }
 
+/** One document version's record, as a content file holds it. */
+export interface RecordFile {
+  readonly type: ContentType;
+  readonly documentId: string;
+  readonly locale: string;
+  readonly createdMs: number;
+  readonly file: string;
+}
+
 export interface DerivedIds {
   /** Records the id a document version's record derives; returns the clash when an earlier file derives the same. */
-  add(type: ContentType, documentId: string, locale: string, createdMs: number, file: string): IdClash | undefined;
+  add(record: RecordFile): IdClash | undefined;
 }
 
 /**
@@ -18,7 +27,7 @@ export interface DerivedIds {
 export function createDerivedIds(): DerivedIds {
   const owners = new Map<string, Map<number, { key: string; file: string }>>();
   return {
-    add(type, documentId, locale, createdMs, file) {
+    add({ type, documentId, locale, createdMs, file }) {
       // The index keys records as documentId NUL locale, with '' for types that are not localized.
       const key = `${documentId}\u0000${locale}`;
       const id = deriveId(createdMs, key);

@@ -18,7 +18,7 @@ export interface ReadOptions {
 /** Parses and validates a route's query string, and builds the read context it runs in. */
 export function prepareRead(snapshot: ProjectSnapshot, type: ContentType, action: RouteAction, querystring: string, options: ReadOptions): { context: ReadContext; query: DocumentQuery } {
   const raw = parseQueryString(querystring, options.config.limits);
-  const query = parseDocumentQuery(raw, type, snapshot.registry, options.config, action, options.canFind);
+  const query = parseDocumentQuery(raw, { type, registry: snapshot.registry, config: options.config, action, canFind: options.canFind });
   const context: ReadContext = {
     index: snapshot.index,
     status: query.status,

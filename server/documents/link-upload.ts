@@ -52,7 +52,7 @@ export function linkUploadedFiles(context: WriteContext, config: CmsConfig, link
   const held = link.multiple ? storedStrings(versionOf(record, 'draft')?.data[link.field]).flatMap((path) => index.media.findByPath(path)?.id ?? []) : [];
   const ids = [...held, ...files.map((file) => file.id)];
   const raw: Record<string, unknown> = { ...(draft && link.type.draftAndPublish ? { status: 'draft' } : {}), ...(record.locale ? { locale: record.locale } : {}) };
-  const query = parseDocumentQuery(raw, link.type, registry, config, 'update');
+  const query = parseDocumentQuery(raw, { type: link.type, registry, config, action: 'update' });
   const body = { data: { [link.field]: link.multiple ? ids : ids[0] } };
   if (link.type.kind === 'singleType') upsertSingleDocument(context, link.type, body, query);
   else if (updateDocument(context, link.type, record.documentId, body, query) === undefined) {

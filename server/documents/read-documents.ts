@@ -14,7 +14,7 @@ export interface ListResult {
 export function findDocuments(context: ReadContext, type: ContentType, query: DocumentQuery): ListResult {
   const { page, total } = selectEntries(context, type, query);
   return {
-    data: page.map((entry) => serializeEntry(context, type, entry, query.fields, query.populate)),
+    data: page.map((entry) => serializeEntry(context, type, entry, query)),
     meta: { pagination: paginationMeta(query.pagination, total) },
   };
 }
@@ -23,7 +23,7 @@ export function findDocuments(context: ReadContext, type: ContentType, query: Do
 export function findDocument(context: ReadContext, type: ContentType, documentId: string, query: DocumentQuery): Record<string, unknown> | undefined {
   const entry = context.index.findEntry(type, documentId, query.status, localeFor(context, type));
   if (entry === undefined || !matchesQuery(context, type, query, entry)) return undefined;
-  return serializeEntry(context, type, entry, query.fields, query.populate);
+  return serializeEntry(context, type, entry, query);
 }
 
 /** `GET /api/:singularName`. */

@@ -62,7 +62,7 @@ export async function prepareUpload(
   const filename = cleanName(received.filename) || 'unnamed';
   const name = cleanName(info.name || '') || filename;
   const rawExt = path.posix.extname(filename);
-  const sniffed = sniffMimeType(readHead(received.tempPath));
+  const sniffed = await sniffMimeType(readHead(received.tempPath));
   const declared = received.declaredType !== undefined && MIME_PATTERN.test(received.declaredType) ? received.declaredType.toLowerCase() : undefined;
   const mime = sniffed ?? mimeTypeOfExtension(rawExt) ?? (declared !== undefined && declared !== 'application/octet-stream' ? declared : 'application/octet-stream');
   checkAllowedType(settings, mime, { fileName: filename, detectedType: sniffed, declaredType: declared ?? '' });

@@ -15,17 +15,12 @@ export function isSystemField(name: string): boolean {
 export function readEntryField(entry: Entry, name: string): unknown {
   switch (name) {
     case 'id':
-      return entry.id;
     case 'documentId':
-      return entry.documentId;
     case 'createdAt':
-      return entry.createdAt;
     case 'updatedAt':
-      return entry.updatedAt;
     case 'publishedAt':
-      return entry.publishedAt;
     case 'locale':
-      return entry.locale;
+      return entry[name];
     default:
       return entry.data[name];
   }

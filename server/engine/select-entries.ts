@@ -18,7 +18,7 @@ export interface Selection {
 export function selectEntries(context: ReadContext, type: ContentType, query: DocumentQuery): Selection {
   const locale = query.locale === '*' && type.localized ? '*' : localeFor(context, type);
   const base = context.index.entries(type, query.status, locale);
-  const ordered = query.sort.length === 0 ? base : sortedView(context, type, base, query.sort, `${query.status}|${locale ?? ''}`);
+  const ordered = query.sort.length === 0 ? base : sortedView(context, { type, base, sort: query.sort, view: `${query.status}|${locale ?? ''}` });
   const tests: ((entry: Entry) => boolean)[] = [];
   if (query.filters) tests.push(compileFilter(context, type, query.filters));
   if (query.search !== undefined && query.search !== '') tests.push(compileSearch(type, query.search));
@@ -44,7 +44,16 @@ export function matchesQuery(context: ReadContext, type: ContentType, query: Doc
   return query.filters === undefined || compileFilter(context, type, query.filters)(entry);
 }
 
-function sortedView(context: ReadContext, type: ContentType, base: readonly Entry[], sort: readonly SortKey[], view: string): readonly Entry[] {
+/** A type's entries of one status and locale (`view`), to be put in a query's sort order. */
+interface SortRequest {
+  readonly type: ContentType;
+  readonly base: readonly Entry[];
+  readonly sort: readonly SortKey[];
+  readonly view: string;
+}
+
+function sortedView(context: ReadContext, request: SortRequest): readonly Entry[] {
+  const { type, base, sort, view } = request;
   // A sort through a relation also depends on the related type's documents.
   const dependencies = sort
     .filter((key) => key.path.length > 1)

@@ -14,36 +14,30 @@ import { sortEntries } from './sort-entries.js';
 const TIMESTAMPS = ['createdAt', 'updatedAt', 'publishedAt'] as const;
 
 /**
+ * Which scalars and populated attributes an answer shows. A DocumentQuery and a PopulateNode are
+ * both one, so callers pass theirs as they are: nothing is allocated per document.
+ */
+export type EntryShape = Pick<PopulateNode, 'fields' | 'populate'>;
+
+/**
  * A document version as the Content API returns it: id, documentId, the selected scalars, the
  * system fields, then the populated attributes (relations, media, components, dynamic zones).
  */
-export function serializeEntry(
-  context: ReadContext,
-  type: ContentType,
-  entry: Entry,
-  fields: readonly string[] | undefined,
-  populate: PopulateMap,
-): Record<string, unknown> {
+export function serializeEntry(context: ReadContext, type: ContentType, entry: Entry, shape: EntryShape): Record<string, unknown> {
+  const { fields, populate } = shape;
   const out: Record<string, unknown> = { id: entry.id, documentId: entry.documentId };
-  for (const name of fields ?? type.outputScalars) {
-    const attribute = type.attributes.get(name);
-    if (attribute?.kind === 'scalar') out[name] = serializeScalar(attribute.type, entry.data[name]);
-  }
+  addScalars(out, type, entry.data, fields);
   for (const name of TIMESTAMPS) if (fields === undefined || fields.includes(name)) out[name] = entry[name];
   if (type.localized && (fields === undefined || fields.includes('locale'))) out['locale'] = entry.locale;
   populateInto(context, type, entry, entry.data, populate, out);
   return out;
 }
 
-/** Adds the populated attributes of one level (a document or a component) to `out`, in schema order. */
-function populateInto(
-  context: ReadContext,
-  owner: AttributeSet,
-  entry: Entry,
-  data: Readonly<Record<string, unknown>>,
-  populate: PopulateMap,
-  out: Record<string, unknown>,
-): void {
+/**
+ * Adds the populated attributes of one level (a document or a component) to `out`, in schema order.
+ * This and the helpers below stay positional: they run per document and per component item.
+ */
+function populateInto(context: ReadContext, owner: AttributeSet, entry: Entry, data: Readonly<Record<string, unknown>>, populate: PopulateMap, out: Record<string, unknown>): void {
   if (populate.size === 0) return;
   for (const [name, attribute] of owner.attributes) {
     const node = populate.get(name);
@@ -101,21 +95,19 @@ function populateAttribute(context: ReadContext, entry: Entry, attribute: Exclud
 }
 
 /** A component value: `{id, ...scalars, ...populated}`. Components have ids but no documentId. */
-function serializeComponent(
-  context: ReadContext,
-  entry: Entry,
-  component: ComponentSchema,
-  value: Readonly<Record<string, unknown>>,
-  id: number,
-  node: PopulateNode,
-): Record<string, unknown> {
+function serializeComponent(context: ReadContext, entry: Entry, component: ComponentSchema, value: Readonly<Record<string, unknown>>, id: number, node: PopulateNode): Record<string, unknown> {
   const out: Record<string, unknown> = { id };
-  for (const name of node.fields ?? component.outputScalars) {
-    const attribute = component.attributes.get(name);
-    if (attribute?.kind === 'scalar') out[name] = serializeScalar(attribute.type, value[name]);
-  }
+  addScalars(out, component, value, node.fields);
   populateInto(context, component, entry, value, node.populate, out);
   return out;
+}
+
+/** Adds the selected scalars of a document's or component's values to `out` (all its output scalars when `fields` is undefined). */
+function addScalars(out: Record<string, unknown>, owner: ContentType | ComponentSchema, data: Readonly<Record<string, unknown>>, fields: readonly string[] | undefined): void {
+  for (const name of fields ?? owner.outputScalars) {
+    const attribute = owner.attributes.get(name);
+    if (attribute?.kind === 'scalar') out[name] = serializeScalar(attribute.type, data[name]);
+  }
 }
 
 /** Related documents in the version that matches the parent's status, filtered and sorted as asked. */
@@ -148,7 +140,7 @@ function resolveRelation(context: ReadContext, entry: Entry, attribute: Relation
   const filters = node.filters;
   if (filters !== undefined) related = related.filter(compiledOnce(context, filters, () => compileFilter(context, target, filters)));
   if (node.sort.length > 0) related = sortEntries(context, target, related, node.sort);
-  return related.map((item) => serializeEntry(context, target, item, node.fields, node.populate));
+  return related.map((item) => serializeEntry(context, target, item, node));
 }
 
 function pointsAt(value: unknown, documentId: string): boolean {

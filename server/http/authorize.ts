@@ -38,7 +38,7 @@ export function authorize(config: CmsConfig, action: string): Middleware {
   const publicOnly: AuthState = { config, apiTokenSalt: undefined, jwtSecret: undefined, users: undefined };
   return async (ctx, next) => {
     const state = (ctx.state[AUTH_STATE] as AuthState | undefined) ?? publicOnly;
-    const result = authenticate(ctx.get('Authorization'), state);
+    const result = await authenticate(ctx.get('Authorization'), state);
     if (!result.ok) throw unauthorizedError(result.message);
     const { caller } = result;
     if (!isAllowed(caller, action)) {

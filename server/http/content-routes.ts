@@ -87,7 +87,7 @@ function jsonBody(config: CmsConfig): Middleware {
 /** The document a write produced, read back through the index as the next GET would see it. */
 function serializeWritten(deps: RouteDependencies, context: ReadContext, type: ContentType, entry: Entry, query: DocumentQuery): Record<string, unknown> {
   const fresh: ReadContext = { ...context, index: deps.project.current.index };
-  return serializeEntry(fresh, type, entry, query.fields, query.populate);
+  return serializeEntry(fresh, type, entry, query);
 }
 
 /** Room for cached read answers, in characters. */

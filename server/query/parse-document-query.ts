@@ -29,19 +29,22 @@ const SINGLE_ALLOWED_KEYS: Readonly<Record<RouteAction, readonly string[]>> = {
   delete: ['fields', 'populate', 'status', 'locale'],
 };
 
+/** The route a query string is read for: which action on which content type, and for whom. */
+export interface QueryRoute {
+  readonly type: ContentType;
+  readonly registry: SchemaRegistry;
+  readonly config: CmsConfig;
+  readonly action: RouteAction;
+  /** Whether the caller may `find` a content type (default: all): filtering or sorting through a relation to one it may not is a 400. */
+  readonly canFind?: ((uid: string) => boolean) | undefined;
+}
+
 /**
  * Validates a parsed query string for one route of one content type and resolves it into a
  * DocumentQuery. Throws Strapi's 400 errors, naming the bad key.
  */
-export function parseDocumentQuery(
-  raw: Readonly<Record<string, unknown>>,
-  type: ContentType,
-  registry: SchemaRegistry,
-  config: CmsConfig,
-  action: RouteAction,
-  /** Whether the caller may `find` a content type: filtering or sorting through a relation to one it may not is a 400. */
-  canFind: (uid: string) => boolean = () => true,
-): DocumentQuery {
+export function parseDocumentQuery(raw: Readonly<Record<string, unknown>>, route: QueryRoute): DocumentQuery {
+  const { type, registry, config, action, canFind = () => true } = route;
   const allowed = (type.kind === 'singleType' ? SINGLE_ALLOWED_KEYS : ALLOWED_KEYS)[action];
   if (config.rest.strictParams) {
     for (const key of Object.keys(raw)) if (!allowed.includes(key)) throw invalidKeyError(key, null, 'query');

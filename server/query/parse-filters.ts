@@ -65,7 +65,7 @@ function parseLevel(object: Record<string, unknown>, registry: SchemaRegistry, l
     } else if (key.startsWith('$')) {
       throw invalidKeyError(key, where, 'filters');
     } else {
-      node = parseField(key, value, registry, level, path);
+      node = parseField(key, value, { registry, level, path });
     }
     if (node) children.push(node);
   }
@@ -93,7 +93,15 @@ function combine(children: FilterNode[]): FilterNode | undefined {
   return children.length === 1 ? children[0] : { kind: 'and', children };
 }
 
-function parseField(key: string, value: unknown, registry: SchemaRegistry, level: FilterLevel, path: string[]): FilterNode | undefined {
+/** Where a filter key is read: the level it names a field of, and the path of keys leading there. */
+interface FilterPlace {
+  readonly registry: SchemaRegistry;
+  readonly level: FilterLevel;
+  readonly path: string[];
+}
+
+function parseField(key: string, value: unknown, place: FilterPlace): FilterNode | undefined {
+  const { registry, level, path } = place;
   const where = path.length === 0 ? null : path.join('.');
   const fieldPath = [...path, key];
   const attribute = level.set.attributes.get(key);
@@ -113,15 +121,15 @@ function parseField(key: string, value: unknown, registry: SchemaRegistry, level
       // A relation to a type the caller may not find is as unknown as a private one (Strapi's throwRestrictedRelations).
       const restricted = level.canFind !== undefined && !level.canFind(attribute.target);
       if (target === undefined || attribute.private || restricted) throw invalidKeyError(key, own, 'filters');
-      return parseLink(key, value, registry, { kind: 'document', set: target, canFind: level.canFind }, fieldPath);
+      return parseLink(key, value, { registry, level: { kind: 'document', set: target, canFind: level.canFind }, path: fieldPath });
     }
     case 'media':
       if (attribute.private) throw invalidKeyError(key, own, 'filters');
-      return parseLink(key, value, registry, mediaFilterLevel(registry), fieldPath);
+      return parseLink(key, value, { registry, level: mediaFilterLevel(registry), path: fieldPath });
     case 'component': {
       const component = registry.components.get(attribute.component);
       if (component === undefined || attribute.private) throw invalidKeyError(key, own, 'filters');
-      return parseLink(key, value, registry, { kind: 'component', set: component, canFind: level.canFind }, fieldPath);
+      return parseLink(key, value, { registry, level: { kind: 'component', set: component, canFind: level.canFind }, path: fieldPath });
     }
     case 'dynamiczone':
       throw invalidKeyError(key, own, 'filters');
@@ -130,9 +138,10 @@ function parseField(key: string, value: unknown, registry: SchemaRegistry, level
 
 /**
  * A relation, media or component attribute: nested keys filter the related items ("some related
- * item matches"); operators and bare values compare the related items' ids.
+ * item matches"); operators and bare values compare the related items' ids. `inside` is the related level.
  */
-function parseLink(key: string, value: unknown, registry: SchemaRegistry, target: FilterLevel, fieldPath: string[]): FilterNode | undefined {
+function parseLink(key: string, value: unknown, inside: FilterPlace): FilterNode | undefined {
+  const { registry, level: target, path: fieldPath } = inside;
   if (!isPlainObject(value)) {
     const idNode = parseScalar('id', 'integer', value, [...fieldPath, 'id']);
     return idNode && { kind: 'nested', field: key, where: idNode };
@@ -175,12 +184,20 @@ function parseScalar(key: string, type: FilterValueType, value: unknown, fieldPa
       continue;
     }
     if (!isComparisonOperator(operator)) throw invalidKeyError(operator, where === null ? key : `${where}.${key}`, 'filters');
-    children.push({ kind: 'compare', field: key, operator, value: castOperand(type, operator, operand, key, path) });
+    children.push({ kind: 'compare', field: key, operator, value: castOperand(operator, operand, { type, key, path }) });
   }
   return combine(children);
 }
 
-function castOperand(type: FilterValueType, operator: ComparisonOperator, operand: unknown, key: string, path: string): unknown {
+/** The field an operand is cast for: its value type, its key and the dotted path naming it in errors. */
+interface OperandField {
+  readonly type: FilterValueType;
+  readonly key: string;
+  readonly path: string;
+}
+
+function castOperand(operator: ComparisonOperator, operand: unknown, field: OperandField): unknown {
+  const { type, key, path } = field;
   if (operator === '$null' || operator === '$notNull') return castNullFlag(operand);
   const cast = (v: unknown): unknown => (CAST_OPERATORS.has(operator) ? castFilterValue(type, v, key, path) : castText(v, key, path));
   if (LIST_OPERATORS.has(operator)) {

@@ -2,6 +2,7 @@ import { isPlainObject } from '../config/is-plain-object.js';
 import type { Attribute, ScalarAttribute } from '../schema/attribute.js';
 import type { AttributeSet, ContentType } from '../schema/content-type.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
+import { isTextScalarType } from '../schema/scalar-families.js';
 import { isDocumentId } from './content-path.js';
 import { canonicalTime, isCanonicalDateTime, startsWithCalendarDay } from '../schema/date-time-text.js';
 
@@ -38,33 +39,35 @@ export function checkStoredDocument(registry: SchemaRegistry, type: ContentType,
   if ('id' in data || 'documentId' in data) {
     problems.push({ path: 'id' in data ? 'id' : 'documentId', message: 'ids are not stored in files: the documentId is the file name' });
   }
-  checkAttributes(registry, type, data, '', problems, true);
+  checkAttributes({ registry, problems }, type, data, '');
   return problems;
 }
 
-function checkAttributes(
-  registry: SchemaRegistry,
-  set: AttributeSet,
-  data: Record<string, unknown>,
-  prefix: string,
-  problems: DocumentProblem[],
-  topLevel: boolean,
-): void {
+/** What one document's check carries down (built once per document, not per value). */
+interface DocumentCheck {
+  readonly registry: SchemaRegistry;
+  readonly problems: DocumentProblem[];
+}
+
+/** `prefix` is '' at the top level of a document, `<path>.` inside a component. */
+function checkAttributes(run: DocumentCheck, set: AttributeSet, data: Record<string, unknown>, prefix: string): void {
+  const topLevel = prefix === '';
   // for…in and paths built only when needed: this runs for every value of every file at start-up.
   for (const key in data) {
     const value = data[key];
     const attribute = set.attributes.get(key);
     if (attribute === undefined) {
       const system = topLevel ? (TIMESTAMP_KEYS as readonly string[]).includes(key) || key === 'id' || key === 'documentId' || key === 'locale' : key === '__component';
-      if (!system) problems.push({ path: prefix + key, message: `unknown attribute "${key}"` });
+      if (!system) run.problems.push({ path: prefix + key, message: `unknown attribute "${key}"` });
       continue;
     }
     if (value === null || value === undefined) continue;
-    checkValue(registry, attribute, value, prefix + key, problems);
+    checkValue(run, attribute, value, prefix + key);
   }
 }
 
-function checkValue(registry: SchemaRegistry, attribute: Attribute, value: unknown, path: string, problems: DocumentProblem[]): void {
+function checkValue(run: DocumentCheck, attribute: Attribute, value: unknown, path: string): void {
+  const { registry, problems } = run;
   switch (attribute.kind) {
     case 'scalar': {
       const expected = scalarMismatch(attribute, value);
@@ -100,7 +103,7 @@ function checkValue(registry: SchemaRegistry, attribute: Attribute, value: unkno
       items.forEach((item, index) => {
         const itemPath = attribute.repeatable ? `${path}.${index}` : path;
         if (!isPlainObject(item)) problems.push({ path: itemPath, message: `expected a ${attribute.component} object, got ${show(item)}` });
-        else checkAttributes(registry, component, item, `${itemPath}.`, problems, false);
+        else checkAttributes(run, component, item, `${itemPath}.`);
       });
       return;
     }
@@ -121,7 +124,7 @@ function checkValue(registry: SchemaRegistry, attribute: Attribute, value: unkno
           problems.push({ path: `${itemPath}.__component`, message: `expected one of ${attribute.components.join(', ')}, got ${show(uid)}` });
           return;
         }
-        checkAttributes(registry, component, item, `${itemPath}.`, problems, false);
+        checkAttributes(run, component, item, `${itemPath}.`);
       });
       return;
     }
@@ -130,14 +133,8 @@ function checkValue(registry: SchemaRegistry, attribute: Attribute, value: unkno
 
 /** What the value should have been, or undefined when it fits. */
 function scalarMismatch(attribute: ScalarAttribute, value: unknown): string | undefined {
+  if (isTextScalarType(attribute.type)) return typeof value === 'string' ? undefined : 'a string';
   switch (attribute.type) {
-    case 'string':
-    case 'text':
-    case 'richtext':
-    case 'email':
-    case 'password':
-    case 'uid':
-      return typeof value === 'string' ? undefined : 'a string';
     case 'enumeration':
       return typeof value === 'string' && attribute.enum?.includes(value) ? undefined : `one of ${attribute.enum?.join(', ')}`;
     case 'integer':

@@ -68,11 +68,11 @@ export async function processImage(source: string, workDir: string, options: Ima
   const formats: ImageFormatFile[] = [];
   if (RESIZABLE_FORMATS.includes(format)) {
     if (main.width > THUMBNAIL_SIZE.width || main.height > THUMBNAIL_SIZE.height) {
-      formats.push(await resize(main.file, 'thumbnail', THUMBNAIL_SIZE.width, THUMBNAIL_SIZE.height, workDir));
+      formats.push(await resize(main.file, workDir, { key: 'thumbnail', ...THUMBNAIL_SIZE }));
     }
     if (options.responsiveDimensions) {
       for (const [key, breakpoint] of BREAKPOINTS) {
-        if (breakpoint < main.width || breakpoint < main.height) formats.push(await resize(main.file, key, breakpoint, breakpoint, workDir));
+        if (breakpoint < main.width || breakpoint < main.height) formats.push(await resize(main.file, workDir, { key, width: breakpoint, height: breakpoint }));
       }
     }
   }
@@ -98,7 +98,15 @@ async function measure(source: string): Promise<ImageFile> {
   return { file: source, width: metadata.width ?? 0, height: metadata.height ?? 0, bytes: fs.statSync(source).size };
 }
 
-async function resize(source: string, key: string, width: number, height: number, workDir: string): Promise<ImageFormatFile> {
+/** A format: its key (`thumbnail`, `small` …) and the box the image is fitted inside. */
+interface FormatBox {
+  readonly key: string;
+  readonly width: number;
+  readonly height: number;
+}
+
+async function resize(source: string, workDir: string, box: FormatBox): Promise<ImageFormatFile> {
+  const { key, width, height } = box;
   // No extension on the output: sharp then keeps the input's format, as Strapi's resize does.
   const file = workFile(workDir, key);
   const info = await (await sharp(source)).resize({ width, height, fit: 'inside' }).toFile(file);

@@ -84,17 +84,17 @@ function attributeSchema(registry: SchemaRegistry, attribute: Attribute, strict:
         return { type: 'null', description: `Derived from ${attribute.target} attribute "${attribute.mappedBy}": store the relation there.` };
       }
       const id = { type: 'string', pattern: DOCUMENT_ID };
-      const schema = attribute.toMany ? list({ type: 'array', items: id }, attribute.required, undefined, undefined, rules && attribute.required ? 1 : undefined) : id;
+      const schema = attribute.toMany ? list({ type: 'array', items: id }, { required: attribute.required, minItems: rules && attribute.required ? 1 : undefined }) : id;
       return finish(schema, `${attribute.relation} relation to ${attribute.target}: ${attribute.toMany ? 'documentIds' : 'a documentId'}`);
     }
     case 'media': {
       const item = { type: 'string', pattern: MEDIA_PATH };
-      const schema = attribute.multiple ? list({ type: 'array', items: item }, attribute.required, undefined, undefined, rules && attribute.required ? 1 : undefined) : item;
+      const schema = attribute.multiple ? list({ type: 'array', items: item }, { required: attribute.required, minItems: rules && attribute.required ? 1 : undefined }) : item;
       return finish(schema, attribute.multiple ? 'media: paths under uploads/' : 'media: a path under uploads/');
     }
     case 'component': {
       const ref = { $ref: `#/definitions/${attribute.component}${strict ? '.published' : ''}` };
-      const schema = attribute.repeatable ? list({ type: 'array', items: ref }, attribute.required, attribute.max, rules ? attribute.min : undefined, undefined) : ref;
+      const schema = attribute.repeatable ? list({ type: 'array', items: ref }, { required: attribute.required, max: attribute.max, min: rules ? attribute.min : undefined }) : ref;
       return finish(schema, `component ${attribute.component}${attribute.repeatable ? ' (repeatable)' : ''}`);
     }
     case 'dynamiczone': {
@@ -106,7 +106,7 @@ function attributeSchema(registry: SchemaRegistry, attribute: Attribute, strict:
         allOf: components.map((uid) => ({ if: { properties: { __component: { const: uid } } }, then: { $ref: `#/definitions/${uid}${strict ? '.published' : ''}` } })),
       };
       const minItems = rules && attribute.required ? Math.max(1, attribute.min ?? 1) : undefined;
-      const schema = list({ type: 'array', items: item }, attribute.required, attribute.max, rules ? attribute.min : undefined, minItems);
+      const schema = list({ type: 'array', items: item }, { required: attribute.required, max: attribute.max, min: rules ? attribute.min : undefined, minItems });
       return finish(schema, `dynamic zone: ${components.join(', ')}`);
     }
   }
@@ -116,7 +116,15 @@ function attributeSchema(registry: SchemaRegistry, attribute: Attribute, strict:
  * Item counts of a list: `max` always, `min` (publish rules) only for a required list or a non-empty
  * one, as validate-rules does; `minItems` for required relations and zones, which may not be empty.
  */
-function list(schema: JsonSchema, required: boolean, max: number | undefined, min: number | undefined, minItems: number | undefined): JsonSchema {
+interface ItemCounts {
+  readonly required: boolean;
+  readonly max?: number | undefined;
+  readonly min?: number | undefined;
+  readonly minItems?: number | undefined;
+}
+
+function list(schema: JsonSchema, counts: ItemCounts): JsonSchema {
+  const { required, max, min, minItems } = counts;
   const out: JsonSchema = { ...schema };
   if (max !== undefined) out['maxItems'] = max;
   const least = Math.max(minItems ?? 0, required ? (min ?? 0) : 0);

@@ -1,6 +1,7 @@
 import type { Attribute, ScalarAttribute } from '../schema/attribute.js';
 import { type AttributeSet, type ContentType, isHiddenScalar } from '../schema/content-type.js';
 import { type SchemaRegistry, routeName } from '../schema/schema-registry.js';
+import { isNumberScalarType, isTextScalarType } from '../schema/scalar-families.js';
 import { type TypeNames, assignTypeNames, compare } from './type-names.js';
 import { ENVELOPE_NAMES, TYPESCRIPT_ENVELOPE } from './typescript-envelope.js';
 
@@ -61,25 +62,17 @@ function splitAttributes(registry: SchemaRegistry, names: TypeNames, set: Attrib
 
 /** The TypeScript type of a scalar as the API answers it (see serializeScalar). */
 export function scalarType(attribute: ScalarAttribute): string {
+  if (isTextScalarType(attribute.type)) return 'string';
+  if (isNumberScalarType(attribute.type)) return 'number';
   switch (attribute.type) {
     case 'enumeration':
       return (attribute.enum ?? []).map((value) => JSON.stringify(value)).join(' | ') || 'string';
-    case 'string':
-    case 'text':
-    case 'richtext':
-    case 'email':
-    case 'password':
-    case 'uid':
     case 'date':
     case 'time':
     case 'datetime':
     case 'timestamp':
     case 'biginteger':
       return 'string';
-    case 'integer':
-    case 'float':
-    case 'decimal':
-      return 'number';
     case 'boolean':
       return 'boolean';
     case 'blocks':

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import jwt from 'jsonwebtoken';
 import { hashApiToken } from '../../server/auth/api-token.js';
 import type { TempProject } from '../helpers/temp-project.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
+import { signTestJwt } from './sign-test-jwt.js';
 
 /** Test-only secrets, written into the temp copy's cms.config.json (never into a committed sample). */
 export const SALT = 'auth-suite-salt-not-a-real-secret';
@@ -64,7 +64,7 @@ export function bearer(token: string): Record<string, string> {
 /** A JWT for the user with this numeric id that expired an hour ago, signed with the suite's secret. */
 export function expiredJwt(userId: number): string {
   const past = Math.floor(Date.now() / 1000) - 3600;
-  return jwt.sign({ id: userId, iat: past - 60, exp: past }, JWT_SECRET);
+  return signTestJwt({ id: userId, iat: past - 60, exp: past }, JWT_SECRET);
 }
 
 /**

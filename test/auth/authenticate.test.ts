@@ -36,15 +36,15 @@ type Expect = { caller: 'public' | 'api-token' | 'user' } | { refused: string };
 const MISSING = { refused: 'Missing or invalid credentials' };
 const MISSING_RESULT = { ok: false, message: 'Missing or invalid credentials' };
 
-const CASES: Array<[string, () => string, Expect]> = [
+const CASES: Array<[string, () => string | Promise<string>, Expect]> = [
   ['no header: the public role', () => '', { caller: 'public' }],
   ['a known API token', () => `Bearer ${TOKENS.readOnly}`, { caller: 'api-token' }],
   ['the scheme in any case', () => `bEaReR ${TOKENS.readOnly}`, { caller: 'api-token' }],
   ['an expired API token', () => `Bearer ${TOKENS.expired}`, { refused: 'Token expired' }],
-  ['a user’s JWT', () => `Bearer ${issueJwt(JWT_SECRET, readerId, '1h')}`, { caller: 'user' }],
-  ['a JWT signed with another secret', () => `Bearer ${issueJwt('another-secret-of-some-length', readerId, '1h')}`, MISSING],
-  ['a JWT for a user that does not exist', () => `Bearer ${issueJwt(JWT_SECRET, 42, '1h')}`, { refused: 'Invalid credentials' }],
-  ['a blocked user’s JWT', () => `Bearer ${issueJwt(JWT_SECRET, blockedId, '1h')}`, { refused: 'Invalid credentials' }],
+  ['a user’s JWT', async () => `Bearer ${await issueJwt(JWT_SECRET, readerId, '1h')}`, { caller: 'user' }],
+  ['a JWT signed with another secret', async () => `Bearer ${await issueJwt('another-secret-of-some-length', readerId, '1h')}`, MISSING],
+  ['a JWT for a user that does not exist', async () => `Bearer ${await issueJwt(JWT_SECRET, 42, '1h')}`, { refused: 'Invalid credentials' }],
+  ['a blocked user’s JWT', async () => `Bearer ${await issueJwt(JWT_SECRET, blockedId, '1h')}`, { refused: 'Invalid credentials' }],
   ['an unknown token', () => 'Bearer nothing-we-issued', MISSING],
   ['no scheme', () => TOKENS.readOnly, MISSING],
   ['another scheme', () => `Basic ${TOKENS.readOnly}`, MISSING],
@@ -52,8 +52,8 @@ const CASES: Array<[string, () => string, Expect]> = [
   ['the scheme alone', () => 'Bearer', MISSING],
 ];
 for (const [name, header, expected] of CASES) {
-  test(`authenticate: ${name}`, () => {
-    const result = authenticate(header(), state);
+  test(`authenticate: ${name}`, async () => {
+    const result = await authenticate(await header(), state);
     if ('caller' in expected) {
       assert.ok(result.ok, JSON.stringify(result));
       assert.is(result.ok && result.caller.kind, expected.caller);
@@ -63,10 +63,10 @@ for (const [name, header, expected] of CASES) {
   });
 }
 
-test('without a salt no token matches, and without a secret no JWT does', () => {
+test('without a salt no token matches, and without a secret no JWT does', async () => {
   const bare: AuthState = { ...state, apiTokenSalt: undefined, jwtSecret: undefined };
-  assert.equal(authenticate(`Bearer ${TOKENS.fullAccess}`, bare), MISSING_RESULT);
-  assert.equal(authenticate(`Bearer ${issueJwt(JWT_SECRET, readerId, '1h')}`, bare), MISSING_RESULT);
+  assert.equal(await authenticate(`Bearer ${TOKENS.fullAccess}`, bare), MISSING_RESULT);
+  assert.equal(await authenticate(`Bearer ${await issueJwt(JWT_SECRET, readerId, '1h')}`, bare), MISSING_RESULT);
 });
 test('the token store holds only hashes: the salt decides which token matches', () => {
   assert.is(state.config.auth.apiTokens[0]!.accessKey, hashApiToken(TOKENS.readOnly, SALT));

@@ -27,7 +27,7 @@ test.after.each(() => project.cleanup());
 
 function run(plural: string, query: string): { page: string[]; total: number } {
   const type = index.registry.byRouteName.get(plural)!;
-  const parsed = parseDocumentQuery(parseQueryString(query, config.limits), type, index.registry, config, 'find');
+  const parsed = parseDocumentQuery(parseQueryString(query, config.limits), { type, registry: index.registry, config, action: 'find' });
   const context: ReadContext = { index, status: parsed.status, locale: parsed.locale, defaultLocale: config.i18n.defaultLocale, warn: () => {} };
   const { page, total } = selectEntries(context, type, parsed);
   return { page: page.map((entry) => entry.documentId.replace(/^[sp]-/, '')), total };
@@ -81,7 +81,7 @@ test('a filter through a relation sees a change of the related type', () => {
 
 test('matchesQuery tests one entry against the filters', () => {
   const type = index.registry.byRouteName.get('samples')!;
-  const parsed = parseDocumentQuery(parseQueryString('filters[count][$gt]=10', config.limits), type, index.registry, config, 'findOne');
+  const parsed = parseDocumentQuery(parseQueryString('filters[count][$gt]=10', config.limits), { type, registry: index.registry, config, action: 'findOne' });
   const context: ReadContext = { index, status: 'published', locale: undefined, defaultLocale: config.i18n.defaultLocale, warn: () => {} };
   const entry = (documentId: string) => index.findEntry(type, documentId, 'published', null)!;
   assert.is(matchesQuery(context, type, parsed, entry('s-apple')), true);

@@ -28,7 +28,7 @@ function read(pluralName: string, documentId: string, query: string, status: Sta
   const context: ReadContext = { index, status, locale: undefined, defaultLocale: 'en', warn: (m) => warnings.push(m) };
   const entry = index.findEntry(type, documentId, status, null);
   if (entry === undefined) throw new Error(`${pluralName}/${documentId} has no ${status} version`);
-  return { data: serializeEntry(context, type, entry, fields, populate), warnings };
+  return { data: serializeEntry(context, type, entry, { fields, populate }), warnings };
 }
 
 /** documentIds of a populated relation value (a list, one document or null). */

@@ -15,7 +15,7 @@ const registry = loadSchemas(blogDir);
 const config = loadConfig(blogDir, { watch: false });
 
 function parse(query: string, plural = 'articles', action: RouteAction = 'find', options: CmsConfig = config): DocumentQuery {
-  return parseDocumentQuery(parseQueryString(query, options.limits), registry.byRouteName.get(plural)!, registry, options, action);
+  return parseDocumentQuery(parseQueryString(query, options.limits), { type: registry.byRouteName.get(plural)!, registry, config: options, action });
 }
 
 function errorOf(run: () => unknown): ApiError {

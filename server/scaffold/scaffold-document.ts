@@ -2,8 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../store/load-config.js';
 import { UserError } from '../errors/user-error.js';
-import { isPlainObject } from '../config/is-plain-object.js';
-import { ContentIndex } from '../content-index/content-index.js';
 import { generateDocumentId } from '../store/document-id.js';
 import type { ContentType } from '../schema/content-type.js';
 import { loadSchemas } from '../store/load-schemas.js';
@@ -12,11 +10,8 @@ import { writeFileAtomic } from '../store/atomic-write.js';
 import { type ContentFile, contentFilePath, isDocumentId, parseContentPath } from '../store/content-path.js';
 import { decodeDocument } from '../store/decode-document.js';
 import { encodeJsonDocument } from '../store/encode-document.js';
-import { checkDocumentText } from './check-document-text.js';
-import { checkFileLayout, localeKey } from './check-file-layout.js';
-import { checkUploads } from './check-uploads.js';
-import { listContentFiles } from './list-content-files.js';
 import { parseSetValues } from './parse-set-values.js';
+import type { ScaffoldCheck } from './scaffold-check.js';
 import { stubDocument } from './stub-document.js';
 
 export interface ScaffoldOptions {
@@ -36,10 +31,10 @@ export interface ScaffoldOptions {
 /**
  * `cms new`: writes a new document file that passes `cms check`, and returns its project-relative
  * path. Refuses a version that has a file already, unknown types, ids and locales, and any value
- * that would not pass the check (the messages are the check's): a UserError that says what to
- * change, or the FileError of a schema or cms.config.json that does not load.
+ * that would not pass the check (the messages are the check's, from `check`): a UserError that says
+ * what to change, or the FileError of a schema or cms.config.json that does not load.
  */
-export function scaffoldDocument(projectDir: string, options: ScaffoldOptions): string {
+export function scaffoldDocument(projectDir: string, options: ScaffoldOptions, check: ScaffoldCheck): string {
   const { config, registry } = load(projectDir);
   const type = [...registry.contentTypes.values()].find((t) => t.singularName === options.type || t.pluralName === options.type);
   if (type === undefined) {
@@ -65,11 +60,12 @@ export function scaffoldDocument(projectDir: string, options: ScaffoldOptions): 
     if (fs.existsSync(path.join(projectDir, other))) throw new UserError(`${other} exists already: pick another ${type.kind === 'singleType' ? 'locale' : 'id'}`);
   }
 
-  const values = { ...sharedValues(projectDir, registry, type, documentId, fileLocale, config.i18n.defaultLocale), ...parseSetValues(registry, type, options.set ?? []) };
+  const values = { ...sharedValues(projectDir, check.listFiles(projectDir, registry), { type, documentId, fileLocale, defaultLocale: config.i18n.defaultLocale }), ...parseSetValues(registry, type, options.set ?? []) };
   const data = stubDocument(registry, type, { documentId: documentId ?? type.singularName, now: options.now ?? new Date().toISOString(), draft, values });
   const text = encodeJsonDocument(type, data);
   const file = parseContentPath(registry, rel)!;
-  assertPasses(projectDir, registry, config.i18n, file, text, data);
+  const messages = check.findProblems(projectDir, { registry, i18n: config.i18n, file, text, data });
+  if (messages.length > 0) throw new UserError(`${file.path} would not pass cms check:\n  ${messages.join('\n  ')}`);
   writeFileAtomic(path.join(projectDir, rel), text);
   return rel;
 }
@@ -78,47 +74,24 @@ function load(projectDir: string): { config: ReturnType<typeof loadConfig>; regi
   return { config: loadConfig(projectDir, {}, {}), registry: loadSchemas(projectDir) };
 }
 
+/** Which version of which document a new file is. */
+interface DocumentVersion {
+  readonly type: ContentType;
+  readonly documentId: string | undefined;
+  /** The locale in the file name (undefined for the default locale and unlocalized types). */
+  readonly fileLocale: string | undefined;
+  readonly defaultLocale: string;
+}
+
 /** A new locale of an existing document starts with the attributes all locales share, as API writes do. */
-function sharedValues(projectDir: string, registry: SchemaRegistry, type: ContentType, documentId: string | undefined, fileLocale: string | undefined, defaultLocale: string): Record<string, unknown> {
+function sharedValues(projectDir: string, files: readonly ContentFile[], version: DocumentVersion): Record<string, unknown> {
+  const { type, documentId, fileLocale, defaultLocale } = version;
   if (!type.localized) return {};
-  const { files } = listContentFiles(projectDir, registry);
-  const sibling = files.find((f) => f.type === type && f.documentId === documentId && !f.draft && localeKey(type, f.locale, defaultLocale) !== (fileLocale ?? defaultLocale));
+  // A localized type's file without a locale in its name is the default locale's.
+  const sibling = files.find((f) => f.type === type && f.documentId === documentId && !f.draft && (f.locale ?? defaultLocale) !== (fileLocale ?? defaultLocale));
   if (sibling === undefined) return {};
   const data = decodeDocument(fs.readFileSync(path.join(projectDir, sibling.path), 'utf8'), sibling.format, type, sibling.path);
   const out: Record<string, unknown> = {};
   for (const [name, attribute] of type.attributes) if (!attribute.localized && name in data) out[name] = data[name];
   return out;
-}
-
-/** Runs the check's rules on the new file, and its unique values against the published documents of its locale. */
-function assertPasses(projectDir: string, registry: SchemaRegistry, i18n: ReturnType<typeof loadConfig>['i18n'], file: ContentFile, text: string, data: Record<string, unknown>): void {
-  const listing = listContentFiles(projectDir, registry);
-  const layout = checkFileLayout([...listing.files, file], i18n);
-  const { media } = checkUploads(projectDir);
-  const context = { registry, known: layout.known, media, defaultLocale: i18n.defaultLocale, emptyIndex: new ContentIndex(registry, i18n) };
-  const checked = checkDocumentText(context, file, text);
-  const messages = checked.problems.map((problem) => problem.message);
-  if (checked.published) {
-    const locale = localeKey(file.type, file.locale, i18n.defaultLocale);
-    const uniques = [...file.type.attributes].filter(([, a]) => a.unique || (a.kind === 'scalar' && a.type === 'uid')).map(([name]) => name);
-    const others = uniques.length === 0 ? [] : listing.files.filter((f) => f.type === file.type && !f.draft && localeKey(f.type, f.locale, i18n.defaultLocale) === locale);
-    const clashed = new Set<string>();
-    for (const other of others) {
-      let stored: Record<string, unknown>;
-      try {
-        stored = decodeDocument(fs.readFileSync(path.join(projectDir, other.path), 'utf8'), other.format, other.type, other.path);
-      } catch {
-        continue;
-      }
-      if (other.type.draftAndPublish && typeof stored['publishedAt'] !== 'string') continue;
-      for (const name of uniques) {
-        const value = data[name];
-        if (!clashed.has(name) && value !== null && value !== '' && value !== undefined && !isPlainObject(value) && stored[name] === value) {
-          clashed.add(name);
-          messages.push(`${name}: This attribute must be unique (${JSON.stringify(value)} is also used by ${other.path}): pass --set ${name}=<value>`);
-        }
-      }
-    }
-  }
-  if (messages.length > 0) throw new UserError(`${file.path} would not pass cms check:\n  ${messages.join('\n  ')}`);
 }

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { checkProject } from '../../server/check/check-project.js';
-import { scaffoldDocument } from '../../server/check/scaffold-document.js';
+import { NEW_DOCUMENT_CHECK } from '../../server/check/check-new-document.js';
+import { scaffoldDocument } from '../../server/scaffold/scaffold-document.js';
 import { REPO_ROOT } from '../helpers/paths.js';
 import { createTempProject } from '../helpers/temp-project.js';
 
@@ -12,7 +13,7 @@ const NOW = '2026-03-01T10:00:00.000Z';
 function scaffoldIn(fixture: string, options: Parameters<typeof scaffoldDocument>[1]): { path: string; data: Record<string, unknown> } | { error: string } {
   const project = createTempProject(fixture);
   try {
-    const rel = scaffoldDocument(project.dir, { now: NOW, ...options });
+    const rel = scaffoldDocument(project.dir, { now: NOW, ...options }, NEW_DOCUMENT_CHECK);
     return { path: rel, data: JSON.parse(project.read(rel)) };
   } catch (error) {
     return { error: (error as Error).message };
@@ -90,8 +91,8 @@ test('a required relation cannot be stubbed: cms new asks for it', () => {
       mentor: { type: 'relation', relation: 'oneToOne', target: 'api::author.author', required: true },
       articles: { type: 'relation', relation: 'oneToMany', target: 'api::article.article', mappedBy: 'author' },
     } });
-    assert.throws(() => scaffoldDocument(project.dir, { type: 'author' }), /^mentor is a required relation: pass --set mentor=<documentId of authors>$/);
-    const rel = scaffoldDocument(project.dir, { type: 'author', id: 'bob', set: ['mentor=ada'] });
+    assert.throws(() => scaffoldDocument(project.dir, { type: 'author' }, NEW_DOCUMENT_CHECK), /^mentor is a required relation: pass --set mentor=<documentId of authors>$/);
+    const rel = scaffoldDocument(project.dir, { type: 'author', id: 'bob', set: ['mentor=ada'] }, NEW_DOCUMENT_CHECK);
     const data = JSON.parse(project.read(rel));
     assert.is(data['name'], 'author name...................', 'padded to minLength');
     assert.is(data['email'], 'bob@example.com', 'a unique email made from the documentId');
@@ -106,12 +107,12 @@ test('documents written by cms new pass cms check, in every kind of type of the 
     for (const name of ['schemas', 'content', 'uploads', 'cms.config.json']) fs.cpSync(path.join(REPO_ROOT, name), path.join(project.dir, name), { recursive: true });
     project.remove('content/global.json');
     const written = [
-      scaffoldDocument(project.dir, { type: 'articles' }),
-      scaffoldDocument(project.dir, { type: 'article', set: ['title=Typed content from the command line'] }),
-      scaffoldDocument(project.dir, { type: 'authors' }),
-      scaffoldDocument(project.dir, { type: 'categories', id: 'new-category' }),
-      scaffoldDocument(project.dir, { type: 'tag' }),
-      scaffoldDocument(project.dir, { type: 'global' }),
+      scaffoldDocument(project.dir, { type: 'articles' }, NEW_DOCUMENT_CHECK),
+      scaffoldDocument(project.dir, { type: 'article', set: ['title=Typed content from the command line'] }, NEW_DOCUMENT_CHECK),
+      scaffoldDocument(project.dir, { type: 'authors' }, NEW_DOCUMENT_CHECK),
+      scaffoldDocument(project.dir, { type: 'categories', id: 'new-category' }, NEW_DOCUMENT_CHECK),
+      scaffoldDocument(project.dir, { type: 'tag' }, NEW_DOCUMENT_CHECK),
+      scaffoldDocument(project.dir, { type: 'global' }, NEW_DOCUMENT_CHECK),
     ];
     assert.is(JSON.parse(project.read(written[1]!))['slug'], 'typed-content-from-the-command-line', 'a uid from its target field');
     const report = await checkProject(project.dir);
