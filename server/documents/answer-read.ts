@@ -1,6 +1,7 @@
 import type { CmsConfig } from '../config/cms-config.js';
 import type { ProjectSnapshot } from './project-port.js';
 import type { ReadContext } from '../engine/read-context.js';
+import { toV4Format } from '../engine/to-v4-format.js';
 import { notFoundError } from '../errors/api-error.js';
 import type { DocumentQuery } from '../query/document-query.js';
 import { type RouteAction, parseDocumentQuery } from '../query/parse-document-query.js';
@@ -13,10 +14,34 @@ export interface ReadOptions {
   readonly warn: (message: string) => void;
   /** Whether the caller may `find` a type: relations to other types are dropped from populate and refused in filters and sort. */
   readonly canFind?: ((uid: string) => boolean) | undefined;
+  /** `v4`: Strapi v4's `attributes`/`data` shape, asked for with `Strapi-Response-Format: v4`. */
+  readonly format?: ResponseFormat | undefined;
+}
+
+export type ResponseFormat = 'v5' | 'v4';
+
+/** An answer's `{data, meta}`, in the shape the caller asked for. */
+export function formatAnswer(snapshot: ProjectSnapshot, type: ContentType, body: { data: unknown; meta: unknown }, format: ResponseFormat | undefined): { data: unknown; meta: unknown } {
+  return format === 'v4' ? { data: toV4Format(snapshot.registry, type, body.data), meta: body.meta } : body;
+}
+
+/** What a route asks of the content API: its type and action, and the raw query string. */
+export interface RouteRequest {
+  readonly type: ContentType;
+  readonly action: RouteAction;
+  readonly querystring: string;
+}
+
+/** A read: a list (`documentId` undefined on a collection type), one document, or a single type. */
+export interface ReadRequest {
+  readonly type: ContentType;
+  readonly documentId: string | undefined;
+  readonly querystring: string;
 }
 
 /** Parses and validates a route's query string, and builds the read context it runs in. */
-export function prepareRead(snapshot: ProjectSnapshot, type: ContentType, action: RouteAction, querystring: string, options: ReadOptions): { context: ReadContext; query: DocumentQuery } {
+export function prepareRead(snapshot: ProjectSnapshot, request: RouteRequest, options: ReadOptions): { context: ReadContext; query: DocumentQuery } {
+  const { type, action, querystring } = request;
   const raw = parseQueryString(querystring, options.config.limits);
   const query = parseDocumentQuery(raw, { type, registry: snapshot.registry, config: options.config, action, canFind: options.canFind });
   const context: ReadContext = {
@@ -32,17 +57,17 @@ export function prepareRead(snapshot: ProjectSnapshot, type: ContentType, action
 }
 
 /**
- * The body of a Content API read: a list (`documentId` undefined on a collection type), one
- * document, or a single type. Throws Strapi's 400s and 404. `cms serve` and `cms export` both
+ * The body of a Content API read. Throws Strapi's 400s and 404. `cms serve` and `cms export` both
  * answer through here, so their bodies are the same bytes.
  */
-export function answerRead(snapshot: ProjectSnapshot, type: ContentType, documentId: string | undefined, querystring: string, options: ReadOptions): { data: unknown; meta: unknown } {
+export function answerRead(snapshot: ProjectSnapshot, request: ReadRequest, options: ReadOptions): { data: unknown; meta: unknown } {
+  const { type, documentId, querystring } = request;
   if (type.kind === 'collectionType' && documentId === undefined) {
-    const { context, query } = prepareRead(snapshot, type, 'find', querystring, options);
-    return findDocuments(context, type, query);
+    const { context, query } = prepareRead(snapshot, { type, action: 'find', querystring }, options);
+    return formatAnswer(snapshot, type, findDocuments(context, type, query), options.format);
   }
-  const { context, query } = prepareRead(snapshot, type, type.kind === 'collectionType' ? 'findOne' : 'find', querystring, options);
+  const { context, query } = prepareRead(snapshot, { type, action: type.kind === 'collectionType' ? 'findOne' : 'find', querystring }, options);
   const data = documentId === undefined ? findSingleDocument(context, type, query) : findDocument(context, type, documentId, query);
   if (data === undefined) throw notFoundError();
-  return { data, meta: {} };
+  return formatAnswer(snapshot, type, { data, meta: {} }, options.format);
 }

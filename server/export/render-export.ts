@@ -21,7 +21,7 @@ export function renderRead(
   options: { warn: (message: string) => void; canFind: ((uid: string) => boolean) | undefined },
 ): RenderedBody {
   try {
-    return { status: 200, text: JSON.stringify(answerRead(snapshot, type, documentId, querystring, { config, ...options })) };
+    return { status: 200, text: JSON.stringify(answerRead(snapshot, { type, documentId, querystring }, { config, ...options })) };
   } catch (error) {
     // Only a caller's mistake is an answer to freeze; anything else stops the export.
     if (!(error instanceof ApiError)) throw error;

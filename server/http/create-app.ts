@@ -20,7 +20,6 @@ export interface AppOptions {
   readonly isReady: () => boolean;
   readonly warn: (message: string) => void;
   readonly logError: ErrorLogger;
-  readonly defaultLocale: string;
   /** API tokens, users and secrets, as they are now; without it only the public role exists. */
   readonly auth?: (() => AuthState) | undefined;
 }

@@ -52,7 +52,6 @@ export async function startServer(config: CmsConfig, log: ServerLog, prefetch?: 
       }
     },
     logError: (message, error) => log.error(message, error),
-    defaultLocale: config.i18n.defaultLocale,
     auth: () => auth,
   });
   runtime.onChange(() => reported.clear());

@@ -1,0 +1,51 @@
+import { notFoundError } from '../errors/api-error.js';
+import type { Entry } from '../content-index/entry.js';
+import { serializeEntry } from '../engine/serialize-entry.js';
+import type { ContentType } from '../schema/content-type.js';
+import { type ReadOptions, formatAnswer, prepareRead } from './answer-read.js';
+import type { ProjectPort } from './project-port.js';
+import { createDocument, deleteDocument, updateDocument, upsertSingleDocument } from './write-documents.js';
+
+/** A write the content API takes: create (collection types), update or delete. */
+export interface WriteRequest {
+  readonly type: ContentType;
+  readonly action: 'create' | 'update' | 'delete';
+  /** The document of a collection type's update or delete; undefined for single types and creates. */
+  readonly documentId: string | undefined;
+  readonly body: unknown;
+  readonly querystring: string;
+}
+
+export interface WriteOptions extends ReadOptions {
+  /** The current time as an ISO string (injectable for tests). */
+  readonly now: () => string;
+}
+
+/** The status and body of a write's answer; a delete answers 204 without a body. */
+export interface WriteAnswer {
+  readonly status: 200 | 201 | 204;
+  readonly body: { data: unknown; meta: unknown } | undefined;
+}
+
+/**
+ * Makes a Content API write through the document service and answers it as Strapi does: the
+ * document as the next GET would show it (with the request's `fields` and `populate`), 201 for a
+ * create, 204 for a delete, 404 when the document does not exist. Throws Strapi's 400s.
+ */
+export function answerWrite(project: ProjectPort, request: WriteRequest, options: WriteOptions): WriteAnswer {
+  const { type, action, documentId, body, querystring } = request;
+  const { context, query } = prepareRead(project.current, { type, action, querystring }, options);
+  const writes = { project, defaultLocale: options.config.i18n.defaultLocale, now: options.now, canFind: options.canFind };
+  if (action === 'delete') {
+    deleteDocument(writes, type, documentId, query);
+    return { status: 204, body: undefined };
+  }
+  let entry: Entry | undefined;
+  if (action === 'create') entry = createDocument(writes, type, body, query);
+  else entry = documentId === undefined ? upsertSingleDocument(writes, type, body, query) : updateDocument(writes, type, documentId, body, query);
+  if (entry === undefined) throw notFoundError();
+  // Read back through the index the write produced, as the next GET would see it.
+  const snapshot = project.current;
+  const data = serializeEntry({ ...context, index: snapshot.index }, type, entry, query);
+  return { status: action === 'create' ? 201 : 200, body: formatAnswer(snapshot, type, { data, meta: {} }, options.format) };
+}
