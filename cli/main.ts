@@ -45,6 +45,8 @@ program
   .option('--no-watch', 'do not watch the files for changes')
   .action(async (options: { dir: string; port?: number; host?: string; watch: boolean }) => {
     await run(() => withPrefetch(options.dir, async (prefetch) => (await import('./serve-command.js')).runServe({ ...options, prefetch })), 'cannot start');
+    // Stopped: nothing (a watcher of a folder being deleted …) may keep the process alive.
+    process.exit();
   });
 
 program

@@ -37,10 +37,22 @@ export async function runServe(options: ServeOptions): Promise<number> {
     const stop = () => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
-      void running.close().then(resolve);
+      // A second signal, or a close that does not finish in time, ends the process at once: every
+      // write is one synchronous commit, so none is ever half done between two events.
+      const force = () => {
+        log.warn('stopping now');
+        process.exit(0);
+      };
+      process.once('SIGINT', force);
+      process.once('SIGTERM', force);
+      setTimeout(force, SHUTDOWN_LIMIT_MS).unref();
+      void running.close().then(resolve, resolve);
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
   return 0;
 }
+
+/** How long a stop may take before the process ends without waiting further. */
+const SHUTDOWN_LIMIT_MS = 4_000;
