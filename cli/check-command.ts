@@ -1,8 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { checkProject } from '../server/check/check-project.js';
 import { type CheckFormat, formatReport } from '../server/check/format-problems.js';
 import { UserError } from '../server/errors/user-error.js';
+import { isProjectFolder } from '../server/store/project-folder.js';
 
 export interface CheckOptions {
   dir: string;
@@ -12,7 +12,7 @@ export interface CheckOptions {
 /** `cms check`: prints every problem of the project. Resolves to 0 when clean, 1 with problems; a missing folder is a usage error (2). */
 export async function runCheck(options: CheckOptions): Promise<number> {
   const root = path.resolve(options.dir);
-  if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) throw new UserError(`project folder not found: ${root}`, 2);
+  if (!isProjectFolder(root)) throw new UserError(`project folder not found: ${root}`, 2);
   const report = await checkProject(root);
   const cwd = process.cwd();
   // Paths print relative to where the command runs, so terminals and CI annotations link them.

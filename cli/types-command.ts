@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { loadSchemas } from '../server/store/load-schemas.js';
+import { writeOutputFile } from '../server/store/output-files.js';
 import { generateJsonSchema, jsonSchemaFileMatch } from '../server/types/generate-json-schema.js';
 import { generateTypeScript } from '../server/types/generate-typescript.js';
 
@@ -18,19 +18,18 @@ export function runTypes(options: TypesOptions): number {
     const text = generateTypeScript(registry);
     if (options.out === undefined) process.stdout.write(text);
     else {
-      fs.mkdirSync(path.dirname(path.resolve(options.out)), { recursive: true });
-      fs.writeFileSync(options.out, text);
+      writeOutputFile(options.out, text);
       process.stdout.write(`wrote ${options.out}\n`);
     }
     return 0;
   }
 
+  // Every registry has a content type, so the first write creates the folder.
   const outDir = options.out ?? path.join(options.dir, 'json-schema');
-  fs.mkdirSync(outDir, { recursive: true });
   const settings: { fileMatch: string[]; url: string }[] = [];
   for (const type of [...registry.contentTypes.values()].sort((a, b) => (a.singularName < b.singularName ? -1 : 1))) {
     const file = path.join(outDir, `${type.singularName}.schema.json`);
-    fs.writeFileSync(file, `${JSON.stringify(generateJsonSchema(registry, type), null, 2)}\n`);
+    writeOutputFile(file, `${JSON.stringify(generateJsonSchema(registry, type), null, 2)}\n`);
     const url = path.relative(path.resolve(options.dir), path.resolve(file)).split(path.sep).join('/');
     settings.push({ fileMatch: jsonSchemaFileMatch(type), url: url.startsWith('.') ? url : `./${url}` });
   }

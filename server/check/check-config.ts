@@ -1,6 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { CmsConfig } from '../config/cms-config.js';
+import { readConfigText } from '../store/config-file.js';
 import { loadConfig } from '../store/load-config.js';
 import { CONFIG_FILE } from '../config/config-file.js';
 import { UserError } from '../errors/user-error.js';
@@ -19,8 +18,7 @@ export interface ConfigCheck {
 
 /** Loads cms.config.json as the server would, from the file alone (the environment is a deploy's business). */
 export function checkConfig(projectDir: string): ConfigCheck {
-  const file = path.join(projectDir, CONFIG_FILE);
-  const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
+  const text = readConfigText(projectDir);
   const fail = (problem: CheckProblem): ConfigCheck => ({ config: undefined, problems: [problem] });
   if (text !== undefined) {
     const conflict = findMergeConflict(text);

@@ -1,6 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { ContentFile } from '../store/content-path.js';
+import { readProjectTextOrThrow } from '../store/project-files.js';
 import { localeKey } from './check-file-layout.js';
 import { type FileOutcome, type FilesInput, checkFiles } from './check-files.js';
 import { checkFilesInWorkers } from './check-files-in-workers.js';
@@ -34,7 +33,7 @@ function checkAcrossFiles(input: ContentCheckInput, outcomes: readonly FileOutco
   const draftFiles: { file: ContentFile; record: string }[] = [];
   const at = (file: ContentFile, key: string): { line: number | undefined; column: number | undefined } => {
     // Only files with a clash are read again, to say where.
-    const position = locateKey(fs.readFileSync(path.join(input.projectDir, file.path), 'utf8'), file.format, [key]);
+    const position = locateKey(readProjectTextOrThrow(input.projectDir, file.path), file.format, [key]);
     return { line: position?.line, column: position?.column };
   };
   input.files.forEach((file, i) => {

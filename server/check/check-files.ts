@@ -1,9 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { CmsConfig } from '../config/cms-config.js';
 import { ContentIndex } from '../content-index/content-index.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import type { ContentFile } from '../store/content-path.js';
+import { statProjectPath } from '../store/project-files.js';
+import { resolveProjectPath } from '../store/project-layout.js';
+import { readText } from '../store/read-text.js';
 import { type DocumentCheckContext, checkDocumentText } from './check-document-text.js';
 import type { KnownDocuments } from './check-file-layout.js';
 import type { CheckProblem } from './check-problem.js';
@@ -35,12 +36,9 @@ export function checkFiles(input: FilesInput, files: readonly ContentFile[]): Fi
   const context: DocumentCheckContext = { registry, known: input.known, media: input.media, defaultLocale: i18n.defaultLocale, emptyIndex: new ContentIndex(registry, i18n) };
   const outcomes: FileOutcome[] = [];
   for (const file of files) {
-    const absolute = path.join(projectDir, file.path);
-    let text: string;
-    try {
-      text = fs.readFileSync(absolute, 'utf8');
-    } catch (error) {
-      const problem: CheckProblem = { file: file.path, line: undefined, column: undefined, rule: 'syntax', message: `cannot read: ${(error as Error).message}` };
+    const text = readText(resolveProjectPath(projectDir, file.path));
+    if (typeof text !== 'string') {
+      const problem: CheckProblem = { file: file.path, line: undefined, column: undefined, rule: 'syntax', message: `cannot read: ${text.error}` };
       outcomes.push({ path: file.path, problems: [problem], decoded: false, published: false, uniqueValues: [], createdMs: undefined });
       continue;
     }
@@ -58,7 +56,7 @@ export function checkFiles(input: FilesInput, files: readonly ContentFile[]): Fi
       }
       if (file.documentId !== undefined) {
         const createdAt = data['createdAt'];
-        const ms = typeof createdAt === 'string' ? Date.parse(createdAt) : fs.statSync(absolute).mtimeMs;
+        const ms = typeof createdAt === 'string' ? Date.parse(createdAt) : (statProjectPath(projectDir, file.path)?.mtimeMs ?? Number.NaN);
         if (!Number.isNaN(ms)) createdMs = ms;
       }
     }

@@ -1,11 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { isPlainObject } from '../config/is-plain-object.js';
 import { ContentIndex } from '../content-index/content-index.js';
 import type { ScaffoldCandidate, ScaffoldCheck } from '../scaffold/scaffold-check.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import type { ContentFile } from '../store/content-path.js';
 import { decodeDocument } from '../store/decode-document.js';
+import { readProjectTextOrThrow } from '../store/project-files.js';
 import { checkDocumentText } from './check-document-text.js';
 import { checkFileLayout, localeKey } from './check-file-layout.js';
 import { checkUploads } from './check-uploads.js';
@@ -41,7 +40,7 @@ export function findNewDocumentProblems(projectDir: string, candidate: ScaffoldC
     for (const other of others) {
       let stored: Record<string, unknown>;
       try {
-        stored = decodeDocument(fs.readFileSync(path.join(projectDir, other.path), 'utf8'), other.format, other.type, other.path);
+        stored = decodeDocument(readProjectTextOrThrow(projectDir, other.path), other.format, other.type, other.path);
       } catch {
         continue;
       }

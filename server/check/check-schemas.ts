@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { FileError } from '../errors/file-error.js';
 import { loadSchemas } from '../store/load-schemas.js';
-import { SCHEMAS_DIR } from '../store/project-layout.js';
+import { readSchemaTexts } from '../store/read-schema-texts.js';
 import { parseJson } from '../schema/parse-json.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import type { CheckProblem } from './check-problem.js';
@@ -23,8 +21,9 @@ export interface SchemaCheck {
 export function checkSchemas(projectDir: string): SchemaCheck {
   const problems: CheckProblem[] = [];
   const texts = new Map<string, string>();
-  for (const file of listSchemaFiles(projectDir)) {
-    const text = fs.readFileSync(path.join(projectDir, file), 'utf8');
+  const schemas = readSchemaTexts(projectDir);
+  const files = schemas === undefined ? [] : [...schemas.components, ...schemas.contentTypes].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  for (const { file, text } of files) {
     texts.set(file, text);
     const conflict = findMergeConflict(text);
     if (conflict !== undefined) {
@@ -57,23 +56,4 @@ function keyPathOf(message: string): string[] {
   const info = /^info\.(\w+)/.exec(message)?.[1];
   if (info !== undefined) return ['info', info];
   return /^kind /.test(message) ? ['kind'] : [];
-}
-
-function listSchemaFiles(projectDir: string): string[] {
-  const root = path.join(projectDir, SCHEMAS_DIR);
-  if (!fs.existsSync(root)) return [];
-  const files: string[] = [];
-  for (const entry of fs.readdirSync(root, { withFileTypes: true })) {
-    if (entry.isFile() && entry.name.endsWith('.json')) files.push(`${SCHEMAS_DIR}/${entry.name}`);
-  }
-  const components = path.join(root, 'components');
-  if (fs.existsSync(components)) {
-    for (const category of fs.readdirSync(components, { withFileTypes: true })) {
-      if (!category.isDirectory()) continue;
-      for (const name of fs.readdirSync(path.join(components, category.name))) {
-        if (name.endsWith('.json')) files.push(`${SCHEMAS_DIR}/components/${category.name}/${name}`);
-      }
-    }
-  }
-  return files.sort();
 }

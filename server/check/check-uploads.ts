@@ -1,9 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { isPlainObject } from '../config/is-plain-object.js';
 import { FileError } from '../errors/file-error.js';
 import { parseJson } from '../schema/parse-json.js';
+import { listUploadFiles } from '../store/list-upload-files.js';
 import { SIDECAR_SUFFIX, UPLOADS_DIR } from '../store/project-layout.js';
+import { readSidecarText } from '../store/read-media.js';
 import type { CheckProblem } from './check-problem.js';
 import { findMergeConflict } from './find-merge-conflict.js';
 import { problemFromFileError } from './problem-from-file-error.js';
@@ -16,19 +16,8 @@ export interface UploadsCheck {
 
 /** Lists uploads/ and reads every sidecar: each must be a JSON object beside an existing media file. */
 export function checkUploads(projectDir: string): UploadsCheck {
-  const media = new Set<string>();
-  const sidecars: string[] = [];
-  const root = path.join(projectDir, UPLOADS_DIR);
-  const walk = (dir: string, prefix: string): void => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      if (entry.name.startsWith('.')) continue;
-      const rel = prefix + entry.name;
-      if (entry.isDirectory()) walk(path.join(dir, entry.name), `${rel}/`);
-      else if (entry.name.endsWith(SIDECAR_SUFFIX)) sidecars.push(rel);
-      else if (entry.isFile()) media.add(rel);
-    }
-  };
-  if (fs.existsSync(root)) walk(root, '');
+  const { media: mediaFiles, sidecars } = listUploadFiles(projectDir);
+  const media = new Set(mediaFiles);
 
   const problems: CheckProblem[] = [];
   for (const sidecar of sidecars.sort()) {
@@ -38,7 +27,7 @@ export function checkUploads(projectDir: string): UploadsCheck {
       problems.push({ file, line: undefined, column: undefined, rule: 'sidecar', message: `no media file ${UPLOADS_DIR}/${mediaPath} beside this sidecar: rename or delete it` });
       continue;
     }
-    const text = fs.readFileSync(path.join(projectDir, file), 'utf8');
+    const text = readSidecarText(projectDir, sidecar);
     const conflict = findMergeConflict(text);
     if (conflict !== undefined) {
       problems.push({ file, ...conflict, rule: 'merge-conflict', message: 'unresolved git merge conflict' });

@@ -1,8 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { FileError } from '../errors/file-error.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import { type ContentFile, parseContentPath } from '../store/content-path.js';
+import { listContentEntries } from '../store/list-content-entries.js';
 import { CONTENT_DIR } from '../store/project-layout.js';
 import type { CheckProblem } from './check-problem.js';
 import { problemFromFileError } from './problem-from-file-error.js';
@@ -20,20 +19,13 @@ export interface ContentListing {
 export function listContentFiles(projectDir: string, registry: SchemaRegistry): ContentListing {
   const files: ContentFile[] = [];
   const problems: CheckProblem[] = [];
-  const root = path.join(projectDir, CONTENT_DIR);
-  if (!fs.existsSync(root)) return { files, problems };
-  const paths: string[] = [];
-  for (const entry of fs.readdirSync(root, { withFileTypes: true })) {
-    if (isIgnored(entry.name)) continue;
-    if (entry.isDirectory()) {
-      for (const inner of fs.readdirSync(path.join(root, entry.name), { withFileTypes: true })) {
-        if (isIgnored(inner.name)) continue;
-        const rel = `${CONTENT_DIR}/${entry.name}/${inner.name}`;
-        if (inner.isDirectory()) problems.push(skipped(rel, `folders inside ${CONTENT_DIR}/${entry.name}/ are not read: move its files up`));
-        else paths.push(rel);
-      }
-    } else {
-      paths.push(`${CONTENT_DIR}/${entry.name}`);
+  const entries = listContentEntries(projectDir);
+  const paths = entries.files.map((name) => `${CONTENT_DIR}/${name}`);
+  for (const folder of entries.folders) {
+    for (const inner of folder.entries) {
+      const rel = `${CONTENT_DIR}/${folder.name}/${inner.name}`;
+      if (inner.isFolder) problems.push(skipped(rel, `folders inside ${CONTENT_DIR}/${folder.name}/ are not read: move its files up`));
+      else paths.push(rel);
     }
   }
   paths.sort();
@@ -47,11 +39,6 @@ export function listContentFiles(projectDir: string, registry: SchemaRegistry): 
     }
   }
   return { files, problems };
-}
-
-/** Hidden and editor backup files, which the server skips silently too. */
-function isIgnored(name: string): boolean {
-  return name.startsWith('.') || name.endsWith('~');
 }
 
 function skipped(file: string, message: string): CheckProblem {

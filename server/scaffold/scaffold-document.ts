@@ -1,15 +1,13 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { loadConfig } from '../store/load-config.js';
 import { UserError } from '../errors/user-error.js';
 import { generateDocumentId } from '../store/document-id.js';
 import type { ContentType } from '../schema/content-type.js';
 import { loadSchemas } from '../store/load-schemas.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
-import { writeFileAtomic } from '../store/atomic-write.js';
 import { type ContentFile, contentFilePath, isDocumentId, parseContentPath } from '../store/content-path.js';
 import { decodeDocument } from '../store/decode-document.js';
 import { encodeJsonDocument } from '../store/encode-document.js';
+import { readProjectTextOrThrow, statProjectPath, writeProjectText } from '../store/project-files.js';
 import { parseSetValues } from './parse-set-values.js';
 import type { ScaffoldCheck } from './scaffold-check.js';
 import { stubDocument } from './stub-document.js';
@@ -57,7 +55,7 @@ export function scaffoldDocument(projectDir: string, options: ScaffoldOptions, c
   }
   const rel = contentFilePath(type, documentId, { locale: fileLocale });
   for (const other of [rel, contentFilePath(type, documentId, { locale: fileLocale, format: 'md' }), contentFilePath(type, documentId, { locale: fileLocale, draft: true })]) {
-    if (fs.existsSync(path.join(projectDir, other))) throw new UserError(`${other} exists already: pick another ${type.kind === 'singleType' ? 'locale' : 'id'}`);
+    if (statProjectPath(projectDir, other) !== undefined) throw new UserError(`${other} exists already: pick another ${type.kind === 'singleType' ? 'locale' : 'id'}`);
   }
 
   const values = { ...sharedValues(projectDir, check.listFiles(projectDir, registry), { type, documentId, fileLocale, defaultLocale: config.i18n.defaultLocale }), ...parseSetValues(registry, type, options.set ?? []) };
@@ -66,7 +64,7 @@ export function scaffoldDocument(projectDir: string, options: ScaffoldOptions, c
   const file = parseContentPath(registry, rel)!;
   const messages = check.findProblems(projectDir, { registry, i18n: config.i18n, file, text, data });
   if (messages.length > 0) throw new UserError(`${file.path} would not pass cms check:\n  ${messages.join('\n  ')}`);
-  writeFileAtomic(path.join(projectDir, rel), text);
+  writeProjectText(projectDir, rel, text);
   return rel;
 }
 
@@ -90,7 +88,7 @@ function sharedValues(projectDir: string, files: readonly ContentFile[], version
   // A localized type's file without a locale in its name is the default locale's.
   const sibling = files.find((f) => f.type === type && f.documentId === documentId && !f.draft && (f.locale ?? defaultLocale) !== (fileLocale ?? defaultLocale));
   if (sibling === undefined) return {};
-  const data = decodeDocument(fs.readFileSync(path.join(projectDir, sibling.path), 'utf8'), sibling.format, type, sibling.path);
+  const data = decodeDocument(readProjectTextOrThrow(projectDir, sibling.path), sibling.format, type, sibling.path);
   const out: Record<string, unknown> = {};
   for (const [name, attribute] of type.attributes) if (!attribute.localized && name in data) out[name] = data[name];
   return out;

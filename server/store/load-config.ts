@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { CmsConfig, ConfigOverrides } from '../config/cms-config.js';
 import { resolveConfig } from '../config/resolve-config.js';
 import { UserError } from '../errors/user-error.js';
 import { readConfigText } from './config-file.js';
+import { isProjectFolder } from './project-folder.js';
 
 /**
  * Reads a project's `cms.config.json` (optional), then resolves it with the environment and the
@@ -11,7 +11,7 @@ import { readConfigText } from './config-file.js';
  */
 export function loadConfig(dir: string, overrides: ConfigOverrides = {}, env: NodeJS.ProcessEnv = process.env): CmsConfig {
   const root = path.resolve(dir);
-  if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) {
+  if (!isProjectFolder(root)) {
     throw new UserError(`project folder not found: ${root}`);
   }
   return resolveConfig({ root, text: readConfigText(root), overrides, env });

@@ -13,12 +13,17 @@ export interface PathInfo {
 /** A project file's text, or undefined when there is no such file. */
 export function readProjectText(projectDir: string, relPath: string): string | undefined {
   try {
-    return fs.readFileSync(resolveProjectPath(projectDir, relPath), 'utf8');
+    return readProjectTextOrThrow(projectDir, relPath);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR') return undefined;
     throw error;
   }
+}
+
+/** A project file's text; throws the file system's error when it cannot be read (a file a listing just found). */
+export function readProjectTextOrThrow(projectDir: string, relPath: string): string {
+  return fs.readFileSync(resolveProjectPath(projectDir, relPath), 'utf8');
 }
 
 /** Writes a project file atomically (temp file, fsync, rename), creating its folder. */

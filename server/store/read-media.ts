@@ -5,6 +5,7 @@ import mime from 'mime-types';
 import { isPlainObject } from '../config/is-plain-object.js';
 import { FileError } from '../errors/file-error.js';
 import { parseJson } from '../schema/parse-json.js';
+import { listUploadFiles } from './list-upload-files.js';
 import { SIDECAR_SUFFIX, UPLOADS_DIR } from './project-layout.js';
 
 
@@ -27,19 +28,7 @@ export function isMediaPath(value: unknown): value is string {
 
 /** Lists the media files under uploads/ (sidecars and hidden files excluded), sorted. */
 export function listUploads(projectDir: string): string[] {
-  const root = path.join(projectDir, UPLOADS_DIR);
-  if (!fs.existsSync(root)) return [];
-  const out: string[] = [];
-  const walk = (dir: string, prefix: string): void => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      if (entry.name.startsWith('.')) continue;
-      const rel = prefix + entry.name;
-      if (entry.isDirectory()) walk(path.join(dir, entry.name), `${rel}/`);
-      else if (entry.isFile() && !entry.name.endsWith(SIDECAR_SUFFIX)) out.push(rel);
-    }
-  };
-  walk(root, '');
-  return out.sort();
+  return listUploadFiles(projectDir).media.sort();
 }
 
 /** Reads a media file's size and its sidecar. Returns undefined when the file is gone. */
@@ -62,11 +51,21 @@ export function readMediaFile(projectDir: string, mediaPath: string): StoredMedi
   };
 }
 
+/**
+ * A sidecar's text; throws when it cannot be read. `sidecar` is relative to uploads/, a name from
+ * `listUploadFiles` or a valid media path plus SIDECAR_SUFFIX.
+ */
+export function readSidecarText(projectDir: string, sidecar: string): string {
+  // Not resolveProjectPath: listed names may hold a backslash, a plain character on POSIX.
+  if (sidecar.startsWith('/') || sidecar.includes('\0') || sidecar.split('/').includes('..')) throw new FileError(`${UPLOADS_DIR}/${sidecar}`, 'not a path inside uploads/');
+  return fs.readFileSync(path.join(projectDir, UPLOADS_DIR, sidecar), 'utf8');
+}
+
 function readSidecar(projectDir: string, mediaPath: string): Record<string, unknown> {
   const rel = `${UPLOADS_DIR}/${mediaPath}${SIDECAR_SUFFIX}`;
   let text: string;
   try {
-    text = fs.readFileSync(path.join(projectDir, rel), 'utf8');
+    text = readSidecarText(projectDir, `${mediaPath}${SIDECAR_SUFFIX}`);
   } catch {
     return {};
   }

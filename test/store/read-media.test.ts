@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { FileError } from '../../server/errors/file-error.js';
-import { isMediaPath, listUploads, readImageSize, readMediaFile } from '../../server/store/read-media.js';
+import { isMediaPath, listUploads, readImageSize, readMediaFile, readSidecarText } from '../../server/store/read-media.js';
 import { createTempProject } from '../helpers/temp-project.js';
 
 const paths: { name: string; path: unknown; ok: boolean }[] = [
@@ -34,6 +34,17 @@ test('listUploads lists media files sorted, without sidecars or hidden files', (
   const list = listUploads(project.dir);
   project.cleanup();
   assert.equal(list, ['blue_pixel_287152e86d.png', 'notes.txt', 'photos/b.png', 'red_pixel_3285557a91.png']);
+});
+
+test('readSidecarText reads a listed sidecar and refuses a path leaving uploads/', () => {
+  const project = createTempProject();
+  project.write('uploads/photos/a.png.meta.json', '{"alternativeText":"A"}\n');
+  try {
+    assert.is(readSidecarText(project.dir, 'photos/a.png.meta.json'), '{"alternativeText":"A"}\n');
+    assert.throws(() => readSidecarText(project.dir, '../cms.config.json'), (error: unknown) => error instanceof FileError);
+  } finally {
+    project.cleanup();
+  }
 });
 
 test('listUploads of a project without uploads/ is empty', () => {

@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { CONTENT_DIR, resolveProjectPath } from './project-layout.js';
+
+/** A name in a folder of content/, and whether it is a folder itself. */
+export interface ContentEntry {
+  readonly name: string;
+  readonly isFolder: boolean;
+}
+
+/** content/ as its folder entries say, before any name is judged (no file is opened). */
+export interface ContentEntries {
+  /** Names directly in content/ that are not folders. */
+  readonly files: readonly string[];
+  /** Each folder of content/ with its entries, in listing order. */
+  readonly folders: readonly { readonly name: string; readonly entries: readonly ContentEntry[] }[];
+}
+
+/**
+ * Lists content/ two levels deep with what each entry is, leaving out hidden and editor backup
+ * names (`.x`, `x~`), which the server skips silently; empty when content/ does not exist. Unlike
+ * `listContent`, it keeps what the server would not read, so `cms check` can say why.
+ */
+export function listContentEntries(projectDir: string): ContentEntries {
+  const root = resolveProjectPath(projectDir, CONTENT_DIR);
+  const files: string[] = [];
+  const folders: { name: string; entries: ContentEntry[] }[] = [];
+  if (!fs.existsSync(root)) return { files, folders };
+  for (const entry of readEntries(root)) {
+    if (!entry.isFolder) files.push(entry.name);
+    else folders.push({ name: entry.name, entries: readEntries(path.join(root, entry.name)) });
+  }
+  return { files, folders };
+}
+
+function readEntries(dir: string): ContentEntry[] {
+  const entries: ContentEntry[] = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (!isIgnored(entry.name)) entries.push({ name: entry.name, isFolder: entry.isDirectory() });
+  }
+  return entries;
+}
+
+function isIgnored(name: string): boolean {
+  return name.startsWith('.') || name.endsWith('~');
+}
