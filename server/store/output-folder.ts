@@ -4,6 +4,15 @@ import { writeFileAtomic } from './atomic-write.js';
 import { isProjectPath, resolveProjectPath } from './project-layout.js';
 
 /**
+ * Writes a file the user named on the command line (`--out`), which may be outside the project:
+ * relative to the working folder, its folder created, atomically like project files, so an editor
+ * or a watcher never reads half a file.
+ */
+export function writeOutputFile(file: string, text: string): void {
+  writeFileAtomic(path.resolve(file), text);
+}
+
+/**
  * A folder cms writes files into that can be made again at any time (`cms export --out`): paths
  * inside it only, each file replaced atomically (a reader never sees half a file) but without the
  * fsyncs that content files get.
