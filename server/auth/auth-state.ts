@@ -40,18 +40,32 @@ export function createAuthState(config: CmsConfig, options: AuthStateOptions): A
   const users = new UserStore({ projectDir: config.dir, defaultRole: config.auth.defaultRole, warn, commit: options.commit });
   const tokensInUse = config.auth.apiTokens.length > 0;
   const usersInUse = config.auth.register || users.list().length > 0;
-  const apiTokenSalt = settleSecret(config, config.auth.apiTokenSalt, tokensInUse, {
-    name: 'API_TOKEN_SALT',
-    option: 'auth.apiTokenSalt',
-    why: `${config.auth.apiTokens.length} API token${config.auth.apiTokens.length === 1 ? ' is' : 's are'} configured`,
-    fallback: 'using a random salt for this process, so no configured API token will match: set it to the salt the tokens were created with',
-  }, warn, generated('apiTokenSalt', previous?.apiTokenSalt));
-  const jwtSecret = settleSecret(config, config.auth.jwtSecret, usersInUse, {
-    name: 'JWT_SECRET',
-    option: 'auth.jwtSecret',
-    why: config.auth.register ? 'registration is on' : 'users/ holds users',
-    fallback: "signing users' JWTs with a random secret for this process, so sign-ins end when it stops",
-  }, warn, generated('jwtSecret', previous?.jwtSecret));
+  const apiTokenSalt = settleSecret(
+    config,
+    config.auth.apiTokenSalt,
+    tokensInUse,
+    {
+      name: 'API_TOKEN_SALT',
+      option: 'auth.apiTokenSalt',
+      why: `${config.auth.apiTokens.length} API token${config.auth.apiTokens.length === 1 ? ' is' : 's are'} configured`,
+      fallback: 'using a random salt for this process, so no configured API token will match: set it to the salt the tokens were created with',
+    },
+    warn,
+    generated('apiTokenSalt', previous?.apiTokenSalt),
+  );
+  const jwtSecret = settleSecret(
+    config,
+    config.auth.jwtSecret,
+    usersInUse,
+    {
+      name: 'JWT_SECRET',
+      option: 'auth.jwtSecret',
+      why: config.auth.register ? 'registration is on' : 'users/ holds users',
+      fallback: "signing users' JWTs with a random secret for this process, so sign-ins end when it stops",
+    },
+    warn,
+    generated('jwtSecret', previous?.jwtSecret),
+  );
   return { config, apiTokenSalt, jwtSecret, users };
 }
 
@@ -62,8 +76,22 @@ interface SecretNames {
   readonly fallback: string;
 }
 
-function settleSecret(config: CmsConfig, value: string | undefined, needed: boolean, names: SecretNames, warn: (message: string) => void, inherited: string | undefined): string {
-  const weakness = value === undefined ? 'is not set' : PLACEHOLDERS.has(value.toLowerCase()) ? 'is a placeholder' : value.length < MIN_SECRET_LENGTH ? `is shorter than ${MIN_SECRET_LENGTH} characters` : undefined;
+function settleSecret(
+  config: CmsConfig,
+  value: string | undefined,
+  needed: boolean,
+  names: SecretNames,
+  warn: (message: string) => void,
+  inherited: string | undefined,
+): string {
+  const weakness =
+    value === undefined
+      ? 'is not set'
+      : PLACEHOLDERS.has(value.toLowerCase())
+        ? 'is a placeholder'
+        : value.length < MIN_SECRET_LENGTH
+          ? `is shorter than ${MIN_SECRET_LENGTH} characters`
+          : undefined;
   if (needed && config.auth.production && weakness !== undefined) {
     throw new UserError(
       `${names.name} ${weakness}, and ${names.why}: refusing to start with NODE_ENV=production. ` +

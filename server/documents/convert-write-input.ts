@@ -32,7 +32,12 @@ export interface ConvertedInput {
  * resolved to documentIds and paths (unknown targets are 400s), components and zones rebuilt
  * without ids. Type problems are collected as yup-style errors.
  */
-export function convertWriteInput(context: ConvertContext, set: AttributeSet, input: Record<string, unknown>, base: Readonly<Record<string, unknown>> | undefined): ConvertedInput {
+export function convertWriteInput(
+  context: ConvertContext,
+  set: AttributeSet,
+  input: Record<string, unknown>,
+  base: Readonly<Record<string, unknown>> | undefined,
+): ConvertedInput {
   const values: Record<string, unknown> = {};
   const inverse = new Map<string, string[]>();
   const errors: EntityError[] = [];
@@ -113,7 +118,13 @@ function convertValue(context: ConvertContext, attribute: Attribute, value: unkn
 }
 
 /** A component value: every attribute of the component in schema order (null or [] when unset). */
-function convertComponent(context: ConvertContext, component: AttributeSet, item: Record<string, unknown>, path: string[], errors: EntityError[]): Record<string, unknown> {
+function convertComponent(
+  context: ConvertContext,
+  component: AttributeSet,
+  item: Record<string, unknown>,
+  path: string[],
+  errors: EntityError[],
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, attribute] of component.attributes) {
     out[name] = name in item ? convertValue(context, attribute, item[name], undefined, [...path, name], errors) : emptyValue(attribute);

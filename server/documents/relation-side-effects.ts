@@ -39,12 +39,16 @@ export function inverseRelationChanges(
       const record = index.findRecord(target, id, locale);
       if (record === undefined) continue;
       changes.push(
-        ...rewriteRecord(record, (data) => {
-          const value = data[back];
-          if (!owning.toMany) return value === documentId ? undefined : { ...data, [back]: documentId };
-          const list = Array.isArray(value) ? value : [];
-          return list.includes(documentId) ? undefined : { ...data, [back]: [...list, documentId] };
-        }, pending),
+        ...rewriteRecord(
+          record,
+          (data) => {
+            const value = data[back];
+            if (!owning.toMany) return value === documentId ? undefined : { ...data, [back]: documentId };
+            const list = Array.isArray(value) ? value : [];
+            return list.includes(documentId) ? undefined : { ...data, [back]: [...list, documentId] };
+          },
+          pending,
+        ),
       );
     }
   }
@@ -113,7 +117,13 @@ function withoutReference(data: Readonly<Record<string, unknown>>, name: string,
 }
 
 /** The data without any reference to the document, at any depth; undefined when nothing changed. */
-function removeDeep(registry: SchemaRegistry, set: AttributeSet, data: Readonly<Record<string, unknown>>, targetUid: string, documentId: string): Record<string, unknown> | undefined {
+function removeDeep(
+  registry: SchemaRegistry,
+  set: AttributeSet,
+  data: Readonly<Record<string, unknown>>,
+  targetUid: string,
+  documentId: string,
+): Record<string, unknown> | undefined {
   return rewriteStoredValues(registry, set, data, (attribute, value) => {
     if (attribute.kind !== 'relation' || attribute.mappedBy !== undefined || attribute.target !== targetUid) return value;
     if (attribute.toMany) return Array.isArray(value) && value.includes(documentId) ? value.filter((id) => id !== documentId) : value;

@@ -52,7 +52,11 @@ export function deleteDocument(context: WriteContext, type: ContentType, documen
   // Deleting only a draft has no route. Strapi's document service refuses with a plain Error (a bare
   // 500); it is the caller's mistake, so it is a 400 with Strapi's message here (see README).
   if (type.draftAndPublish && query.status === 'draft') {
-    throw validationError('Cannot delete a draft document: a DELETE removes the draft and the published version', { key: 'status', source: 'query', param: 'status' });
+    throw validationError('Cannot delete a draft document: a DELETE removes the draft and the published version', {
+      key: 'status',
+      source: 'query',
+      param: 'status',
+    });
   }
   const record = documentId === undefined ? index.findSingle(type, locale) : index.findRecord(type, documentId, locale);
   if (record === undefined) return;
@@ -88,7 +92,14 @@ function writeDocument(
   for (const [name, attribute] of type.attributes) {
     if (attribute.kind === 'relation' && attribute.mappedBy !== undefined) continue;
     // An attribute the file lacks is unset: null, or [] for lists (schema defaults apply on create only).
-    data[name] = name in converted.values ? converted.values[name] : base && name in base ? base[name] : record && attribute.kind === 'scalar' ? null : emptyValue(attribute);
+    data[name] =
+      name in converted.values
+        ? converted.values[name]
+        : base && name in base
+          ? base[name]
+          : record && attribute.kind === 'scalar'
+            ? null
+            : emptyValue(attribute);
   }
   const inputKeys = new Set(Object.keys(input));
   const options = { registry, index, mode: record ? 'update' : 'create', locale, documentId: record?.documentId } as const;
@@ -169,14 +180,22 @@ function sharedAttributes(type: ContentType, data: Readonly<Record<string, unkno
 }
 
 /** Shared attributes written in one locale are copied into every other locale's files, as Strapi syncs them. */
-function syncSharedAttributes(index: ContentIndex, type: ContentType, documentId: string, locale: string | null, data: Readonly<Record<string, unknown>>): DocumentChange[] {
+function syncSharedAttributes(
+  index: ContentIndex,
+  type: ContentType,
+  documentId: string,
+  locale: string | null,
+  data: Readonly<Record<string, unknown>>,
+): DocumentChange[] {
   const shared = type.localized ? sharedAttributes(type, data) : undefined;
   if (shared === undefined || Object.keys(shared).length === 0) return [];
   const changes: DocumentChange[] = [];
   for (const record of index.localeVersions(type, documentId)) {
     if (record.locale === locale) continue;
     changes.push(
-      ...rewriteRecord(record, (old) => (Object.entries(shared).every(([k, v]) => JSON.stringify(old[k]) === JSON.stringify(v)) ? undefined : { ...old, ...shared })),
+      ...rewriteRecord(record, (old) =>
+        Object.entries(shared).every(([k, v]) => JSON.stringify(old[k]) === JSON.stringify(v)) ? undefined : { ...old, ...shared },
+      ),
     );
   }
   return changes;

@@ -37,7 +37,14 @@ export function serializeEntry(context: ReadContext, type: ContentType, entry: E
  * Adds the populated attributes of one level (a document or a component) to `out`, in schema order.
  * This and the helpers below stay positional: they run per document and per component item.
  */
-function populateInto(context: ReadContext, owner: AttributeSet, entry: Entry, data: Readonly<Record<string, unknown>>, populate: PopulateMap, out: Record<string, unknown>): void {
+function populateInto(
+  context: ReadContext,
+  owner: AttributeSet,
+  entry: Entry,
+  data: Readonly<Record<string, unknown>>,
+  populate: PopulateMap,
+  out: Record<string, unknown>,
+): void {
   if (populate.size === 0) return;
   for (const [name, attribute] of owner.attributes) {
     const node = populate.get(name);
@@ -95,7 +102,14 @@ function populateAttribute(context: ReadContext, entry: Entry, attribute: Exclud
 }
 
 /** A component value: `{id, ...scalars, ...populated}`. Components have ids but no documentId. */
-function serializeComponent(context: ReadContext, entry: Entry, component: ComponentSchema, value: Readonly<Record<string, unknown>>, id: number, node: PopulateNode): Record<string, unknown> {
+function serializeComponent(
+  context: ReadContext,
+  entry: Entry,
+  component: ComponentSchema,
+  value: Readonly<Record<string, unknown>>,
+  id: number,
+  node: PopulateNode,
+): Record<string, unknown> {
   const out: Record<string, unknown> = { id };
   addScalars(out, component, value, node.fields);
   populateInto(context, component, entry, value, node.populate, out);
@@ -103,7 +117,12 @@ function serializeComponent(context: ReadContext, entry: Entry, component: Compo
 }
 
 /** Adds the selected scalars of a document's or component's values to `out` (all its output scalars when `fields` is undefined). */
-function addScalars(out: Record<string, unknown>, owner: ContentType | ComponentSchema, data: Readonly<Record<string, unknown>>, fields: readonly string[] | undefined): void {
+function addScalars(
+  out: Record<string, unknown>,
+  owner: ContentType | ComponentSchema,
+  data: Readonly<Record<string, unknown>>,
+  fields: readonly string[] | undefined,
+): void {
   for (const name of fields ?? owner.outputScalars) {
     const attribute = owner.attributes.get(name);
     if (attribute?.kind === 'scalar') out[name] = serializeScalar(attribute.type, data[name]);
