@@ -1,9 +1,9 @@
 import { isPlainObject } from '../config/is-plain-object.js';
 import type { Entry } from '../content-index/entry.js';
 import type { MediaRecord } from '../content-index/media-record.js';
-import type { Attribute, RelationAttribute } from '../schema/attribute.js';
-import type { AttributeSet, ComponentSchema, ContentType } from '../schema/content-type.js';
-import type { PopulateMap, PopulateNode, SortKey } from '../query/document-query.js';
+import type { RelationAttribute } from '../schema/attribute.js';
+import type { ComponentSchema, ContentType } from '../schema/content-type.js';
+import type { PopulateNode, SortKey } from '../query/document-query.js';
 import { compileFilter } from './compile-filter.js';
 import { compareValues, readEntryField } from './field-value.js';
 import { type ReadContext, compiledOnce, localeFor } from './read-context.js';
@@ -20,39 +20,69 @@ const TIMESTAMPS = ['createdAt', 'updatedAt', 'publishedAt'] as const;
 export type EntryShape = Pick<PopulateNode, 'fields' | 'populate'>;
 
 /**
+ * One level of an answer within a request: documents of a type, or items of a component, and what
+ * to show of them. Built once per level (a page, one document's related documents, one component
+ * attribute's items) and shared by its members, so nothing is allocated per document for it.
+ */
+interface Level<Owner extends ContentType | ComponentSchema> {
+  readonly context: ReadContext;
+  readonly owner: Owner;
+  readonly shape: EntryShape;
+}
+
+/**
  * A document version as the Content API returns it: id, documentId, the selected scalars, the
  * system fields, then the populated attributes (relations, media, components, dynamic zones).
  */
 export function serializeEntry(context: ReadContext, type: ContentType, entry: Entry, shape: EntryShape): Record<string, unknown> {
-  const { fields, populate } = shape;
+  return serializeDocument({ context, owner: type, shape }, entry);
+}
+
+/** Documents of one type answered alike (a page, related documents): one level for all of them. */
+export function serializeEntries(context: ReadContext, type: ContentType, entries: readonly Entry[], shape: EntryShape): Record<string, unknown>[] {
+  const level: Level<ContentType> = { context, owner: type, shape };
+  return entries.map((entry) => serializeDocument(level, entry));
+}
+
+function serializeDocument(level: Level<ContentType>, entry: Entry): Record<string, unknown> {
+  const { owner: type, shape } = level;
+  const fields = shape.fields;
   const out: Record<string, unknown> = { id: entry.id, documentId: entry.documentId };
   addScalars(out, type, entry.data, fields);
   for (const name of TIMESTAMPS) if (fields === undefined || fields.includes(name)) out[name] = entry[name];
   if (type.localized && (fields === undefined || fields.includes('locale'))) out['locale'] = entry.locale;
-  populateInto(context, type, entry, entry.data, populate, out);
+  populateInto(level, entry, entry.data, out);
   return out;
 }
 
-/**
- * Adds the populated attributes of one level (a document or a component) to `out`, in schema order.
- * This and the helpers below stay positional: they run per document and per component item.
- */
-function populateInto(context: ReadContext, owner: AttributeSet, entry: Entry, data: Readonly<Record<string, unknown>>, populate: PopulateMap, out: Record<string, unknown>): void {
-  if (populate.size === 0) return;
+/** Adds the populated attributes of one level's `data` (a document's or a component item's) to `out`, in schema order. */
+function populateInto(level: Level<ContentType | ComponentSchema>, entry: Entry, data: Readonly<Record<string, unknown>>, out: Record<string, unknown>): void {
+  const { context, owner, shape } = level;
+  if (shape.populate.size === 0) return;
   for (const [name, attribute] of owner.attributes) {
-    const node = populate.get(name);
-    if (node === undefined || attribute.kind === 'scalar') continue;
+    if (attribute.kind === 'scalar' || !shape.populate.has(name)) continue;
     // A relation to a type the caller may not find is left out, silently (media are not relations here).
     if (attribute.kind === 'relation' && context.canFind !== undefined && !context.canFind(attribute.target)) continue;
-    out[name] = populateAttribute(context, entry, attribute, data[name], node);
+    out[name] = populateAttribute(level, entry, data, name);
   }
 }
 
-function populateAttribute(context: ReadContext, entry: Entry, attribute: Exclude<Attribute, { kind: 'scalar' }>, value: unknown, node: PopulateNode): unknown {
+/** The answer for attribute `name` of a level's `data`, populated as the level's shape asks. */
+function populateAttribute(level: Level<ContentType | ComponentSchema>, entry: Entry, data: Readonly<Record<string, unknown>>, name: string): unknown {
+  const { context } = level;
+  const attribute = level.owner.attributes.get(name);
+  const node = level.shape.populate.get(name);
+  if (attribute === undefined || node === undefined) return null;
+  const value = data[name];
   switch (attribute.kind) {
+    case 'scalar':
+      return null;
     case 'relation': {
-      const items = resolveRelation(context, entry, attribute, value, node);
-      if (node.count) return { count: items.length };
+      const target = context.index.registry.contentTypes.get(attribute.target);
+      if (target === undefined) return node.count ? { count: 0 } : attribute.toMany ? [] : null;
+      const related = selectRelated(context, target, relatedEntries(context, entry, attribute, value), node);
+      if (node.count) return { count: related.length };
+      const items = serializeEntries(context, target, related, node);
       return attribute.toMany ? items : (items[0] ?? null);
     }
     case 'media': {
@@ -74,20 +104,22 @@ function populateAttribute(context: ReadContext, entry: Entry, attribute: Exclud
     case 'component': {
       const component = context.index.registry.components.get(attribute.component);
       if (component === undefined) return null;
-      if (!attribute.repeatable) return isPlainObject(value) ? serializeComponent(context, entry, component, value, 1, node) : null;
-      const items = Array.isArray(value) ? value.filter(isPlainObject) : [];
-      return items.map((item, index) => serializeComponent(context, entry, component, item, index + 1, node));
+      const items: Level<ComponentSchema> = { context, owner: component, shape: node };
+      if (!attribute.repeatable) return isPlainObject(value) ? serializeComponent(items, entry, value, 1) : null;
+      const values = Array.isArray(value) ? value.filter(isPlainObject) : [];
+      return values.map((item, index) => serializeComponent(items, entry, item, index + 1));
     }
     case 'dynamiczone': {
-      const items = Array.isArray(value) ? value.filter(isPlainObject) : [];
+      const values = Array.isArray(value) ? value.filter(isPlainObject) : [];
       const out: Record<string, unknown>[] = [];
-      items.forEach((item, index) => {
+      values.forEach((item, index) => {
         const uid = item['__component'];
         const component = typeof uid === 'string' ? context.index.registry.components.get(uid) : undefined;
         if (component === undefined) return;
         const itemNode = node.on === undefined ? node : node.on.get(component.uid);
         if (itemNode === undefined) return;
-        out.push({ ...serializeComponent(context, entry, component, item, index + 1, itemNode), __component: component.uid });
+        // Items of a zone differ in component and shape: each is a level of its own.
+        out.push({ ...serializeComponent({ context, owner: component, shape: itemNode }, entry, item, index + 1), __component: component.uid });
       });
       return out;
     }
@@ -95,10 +127,10 @@ function populateAttribute(context: ReadContext, entry: Entry, attribute: Exclud
 }
 
 /** A component value: `{id, ...scalars, ...populated}`. Components have ids but no documentId. */
-function serializeComponent(context: ReadContext, entry: Entry, component: ComponentSchema, value: Readonly<Record<string, unknown>>, id: number, node: PopulateNode): Record<string, unknown> {
+function serializeComponent(level: Level<ComponentSchema>, entry: Entry, value: Readonly<Record<string, unknown>>, id: number): Record<string, unknown> {
   const out: Record<string, unknown> = { id };
-  addScalars(out, component, value, node.fields);
-  populateInto(context, component, entry, value, node.populate, out);
+  addScalars(out, level.owner, value, level.shape.fields);
+  populateInto(level, entry, value, out);
   return out;
 }
 
@@ -110,13 +142,13 @@ function addScalars(out: Record<string, unknown>, owner: ContentType | Component
   }
 }
 
-/** Related documents in the version that matches the parent's status, filtered and sorted as asked. */
-function resolveRelation(context: ReadContext, entry: Entry, attribute: RelationAttribute, value: unknown, node: PopulateNode): Record<string, unknown>[] {
+/** Related documents in the version that matches the parent's status, in stored order. */
+function relatedEntries(context: ReadContext, entry: Entry, attribute: RelationAttribute, value: unknown): Entry[] {
   const target = context.index.registry.contentTypes.get(attribute.target);
   if (target === undefined) return [];
   // Related documents are read in the parent's locale when both sides are localized.
   const locale = target.localized && entry.locale !== null ? entry.locale : localeFor(context, target);
-  let related: Entry[] = [];
+  const related: Entry[] = [];
   if (attribute.mappedBy !== undefined) {
     const back = attribute.mappedBy;
     for (const record of context.index.sourcesOf(target, back, entry.documentId)) {
@@ -137,10 +169,16 @@ function resolveRelation(context: ReadContext, entry: Entry, attribute: Relation
       }
     }
   }
+  return related;
+}
+
+/** Related documents filtered and sorted as the populate node asks. */
+function selectRelated(context: ReadContext, target: ContentType, related: Entry[], node: PopulateNode): Entry[] {
+  let selected = related;
   const filters = node.filters;
-  if (filters !== undefined) related = related.filter(compiledOnce(context, filters, () => compileFilter(context, target, filters)));
-  if (node.sort.length > 0) related = sortEntries(context, target, related, node.sort);
-  return related.map((item) => serializeEntry(context, target, item, node));
+  if (filters !== undefined) selected = selected.filter(compiledOnce(context, filters, () => compileFilter(context, target, filters)));
+  if (node.sort.length > 0) selected = sortEntries(context, target, selected, node.sort);
+  return selected;
 }
 
 function pointsAt(value: unknown, documentId: string): boolean {
