@@ -1,7 +1,6 @@
 import { isPlainObject } from '../config/is-plain-object.js';
 import type { Entry } from '../content-index/entry.js';
 import type { MediaRecord } from '../content-index/media-record.js';
-import type { RelationAttribute } from '../schema/attribute.js';
 import type { ComponentSchema, ContentType } from '../schema/content-type.js';
 import type { PopulateNode, SortKey } from '../query/document-query.js';
 import { compileFilter } from './compile-filter.js';
@@ -55,75 +54,100 @@ function serializeDocument(level: Level<ContentType>, entry: Entry): Record<stri
   return out;
 }
 
-/** Adds the populated attributes of one level's `data` (a document's or a component item's) to `out`, in schema order. */
+/**
+ * Adds the populated attributes of one level's `data` (a document's or a component item's) to
+ * `out`, in schema order. It runs per document and per component item: each attribute and its
+ * populate node are looked up once here and handed to the helpers, never looked up again.
+ */
 function populateInto(level: Level<ContentType | ComponentSchema>, entry: Entry, data: Readonly<Record<string, unknown>>, out: Record<string, unknown>): void {
   const { context, owner, shape } = level;
   if (shape.populate.size === 0) return;
   for (const [name, attribute] of owner.attributes) {
-    if (attribute.kind === 'scalar' || !shape.populate.has(name)) continue;
-    // A relation to a type the caller may not find is left out, silently (media are not relations here).
-    if (attribute.kind === 'relation' && context.canFind !== undefined && !context.canFind(attribute.target)) continue;
-    out[name] = populateAttribute(level, entry, data, name);
+    const node = shape.populate.get(name);
+    if (node === undefined) continue;
+    const value = data[name];
+    switch (attribute.kind) {
+      case 'scalar':
+        break;
+      case 'relation': {
+        // A relation to a type the caller may not find is left out, silently (media are not relations here).
+        if (context.canFind !== undefined && !context.canFind(attribute.target)) break;
+        const target = context.index.registry.contentTypes.get(attribute.target);
+        if (target === undefined) {
+          out[name] = node.count ? { count: 0 } : attribute.toMany ? [] : null;
+          break;
+        }
+        const stored = attribute.mappedBy === undefined ? ownedEntries(context, entry, target, value) : inverseEntries(context, entry, target, attribute.mappedBy);
+        const related = selectRelated(context, target, stored, node);
+        if (node.count) out[name] = { count: related.length };
+        else {
+          const items = serializeEntries(context, target, related, node);
+          out[name] = attribute.toMany ? items : (items[0] ?? null);
+        }
+        break;
+      }
+      case 'media': {
+        const paths = attribute.multiple ? (Array.isArray(value) ? value : []) : typeof value === 'string' ? [value] : [];
+        const records = selectMedia(context, findMedia(context, entry, paths), node);
+        if (node.count) out[name] = { count: records.length };
+        else {
+          const type = context.index.registry.uploadFile;
+          const items = records.map((record) => serializeMedia(type, record, node.fields));
+          out[name] = attribute.multiple ? items : (items[0] ?? null);
+        }
+        break;
+      }
+      case 'component': {
+        const component = context.index.registry.components.get(attribute.component);
+        if (component === undefined) out[name] = null;
+        else {
+          const items: Level<ComponentSchema> = { context, owner: component, shape: node };
+          if (!attribute.repeatable) out[name] = isPlainObject(value) ? serializeComponent(items, entry, value, 1) : null;
+          else out[name] = (Array.isArray(value) ? value.filter(isPlainObject) : []).map((item, index) => serializeComponent(items, entry, item, index + 1));
+        }
+        break;
+      }
+      case 'dynamiczone':
+        out[name] = serializeZone(context, entry, value, node);
+        break;
+    }
   }
 }
 
-/** The answer for attribute `name` of a level's `data`, populated as the level's shape asks. */
-function populateAttribute(level: Level<ContentType | ComponentSchema>, entry: Entry, data: Readonly<Record<string, unknown>>, name: string): unknown {
-  const { context } = level;
-  const attribute = level.owner.attributes.get(name);
-  const node = level.shape.populate.get(name);
-  if (attribute === undefined || node === undefined) return null;
-  const value = data[name];
-  switch (attribute.kind) {
-    case 'scalar':
-      return null;
-    case 'relation': {
-      const target = context.index.registry.contentTypes.get(attribute.target);
-      if (target === undefined) return node.count ? { count: 0 } : attribute.toMany ? [] : null;
-      const related = selectRelated(context, target, relatedEntries(context, entry, attribute, value), node);
-      if (node.count) return { count: related.length };
-      const items = serializeEntries(context, target, related, node);
-      return attribute.toMany ? items : (items[0] ?? null);
-    }
-    case 'media': {
-      const paths = attribute.multiple ? (Array.isArray(value) ? value : []) : typeof value === 'string' ? [value] : [];
-      let records: MediaRecord[] = [];
-      for (const path of paths) {
-        const record = typeof path === 'string' ? context.index.media.findByPath(path) : undefined;
-        if (record) records.push(record);
-        else context.warn(`${entry.path}: media file uploads/${String(path)} not found`);
-      }
-      const type = context.index.registry.uploadFile;
-      const filters = node.filters;
-      if (filters !== undefined) records = records.filter(compiledOnce(context, filters, () => compileFilter(context, type, filters)));
-      if (node.sort.length > 0) records = sortMedia(records, node.sort);
-      if (node.count) return { count: records.length };
-      const items = records.map((record) => serializeMedia(type, record, node.fields));
-      return attribute.multiple ? items : (items[0] ?? null);
-    }
-    case 'component': {
-      const component = context.index.registry.components.get(attribute.component);
-      if (component === undefined) return null;
-      const items: Level<ComponentSchema> = { context, owner: component, shape: node };
-      if (!attribute.repeatable) return isPlainObject(value) ? serializeComponent(items, entry, value, 1) : null;
-      const values = Array.isArray(value) ? value.filter(isPlainObject) : [];
-      return values.map((item, index) => serializeComponent(items, entry, item, index + 1));
-    }
-    case 'dynamiczone': {
-      const values = Array.isArray(value) ? value.filter(isPlainObject) : [];
-      const out: Record<string, unknown>[] = [];
-      values.forEach((item, index) => {
-        const uid = item['__component'];
-        const component = typeof uid === 'string' ? context.index.registry.components.get(uid) : undefined;
-        if (component === undefined) return;
-        const itemNode = node.on === undefined ? node : node.on.get(component.uid);
-        if (itemNode === undefined) return;
-        // Items of a zone differ in component and shape: each is a level of its own.
-        out.push({ ...serializeComponent({ context, owner: component, shape: itemNode }, entry, item, index + 1), __component: component.uid });
-      });
-      return out;
-    }
+/** A dynamic zone's items: each is a level of its own, as they differ in component and shape. */
+function serializeZone(context: ReadContext, entry: Entry, value: unknown, node: PopulateNode): Record<string, unknown>[] {
+  const items = Array.isArray(value) ? value.filter(isPlainObject) : [];
+  const out: Record<string, unknown>[] = [];
+  items.forEach((item, index) => {
+    const uid = item['__component'];
+    const component = typeof uid === 'string' ? context.index.registry.components.get(uid) : undefined;
+    if (component === undefined) return;
+    const itemNode = node.on === undefined ? node : node.on.get(component.uid);
+    if (itemNode === undefined) return;
+    out.push({ ...serializeComponent({ context, owner: component, shape: itemNode }, entry, item, index + 1), __component: component.uid });
+  });
+  return out;
+}
+
+/** The media records a media value names; a missing file is reported and left out. */
+function findMedia(context: ReadContext, entry: Entry, paths: readonly unknown[]): MediaRecord[] {
+  const records: MediaRecord[] = [];
+  for (const path of paths) {
+    const record = typeof path === 'string' ? context.index.media.findByPath(path) : undefined;
+    if (record) records.push(record);
+    else context.warn(`${entry.path}: media file uploads/${String(path)} not found`);
   }
+  return records;
+}
+
+/** Media records filtered and sorted as the populate node asks. */
+function selectMedia(context: ReadContext, records: MediaRecord[], node: PopulateNode): MediaRecord[] {
+  const type = context.index.registry.uploadFile;
+  let selected = records;
+  const filters = node.filters;
+  if (filters !== undefined) selected = selected.filter(compiledOnce(context, filters, () => compileFilter(context, type, filters)));
+  if (node.sort.length > 0) selected = sortMedia(selected, node.sort);
+  return selected;
 }
 
 /** A component value: `{id, ...scalars, ...populated}`. Components have ids but no documentId. */
@@ -142,34 +166,39 @@ function addScalars(out: Record<string, unknown>, owner: ContentType | Component
   }
 }
 
-/** Related documents in the version that matches the parent's status, in stored order. */
-function relatedEntries(context: ReadContext, entry: Entry, attribute: RelationAttribute, value: unknown): Entry[] {
-  const target = context.index.registry.contentTypes.get(attribute.target);
-  if (target === undefined) return [];
-  // Related documents are read in the parent's locale when both sides are localized.
-  const locale = target.localized && entry.locale !== null ? entry.locale : localeFor(context, target);
+/** The documents on the owning side that point at `entry` through their attribute `back` (a mappedBy relation). */
+function inverseEntries(context: ReadContext, entry: Entry, target: ContentType, back: string): Entry[] {
+  const locale = relatedLocale(context, entry, target);
   const related: Entry[] = [];
-  if (attribute.mappedBy !== undefined) {
-    const back = attribute.mappedBy;
-    for (const record of context.index.sourcesOf(target, back, entry.documentId)) {
-      if (record.locale !== locale) continue;
-      const version = context.index.findEntry(target, record.documentId, context.status, locale);
-      if (version && pointsAt(version.data[back], entry.documentId)) related.push(version);
-    }
-  } else {
-    const ids = Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
-    const seen = new Set<string>();
-    for (const id of ids) {
-      if (typeof id !== 'string' || seen.has(id)) continue;
-      seen.add(id);
-      const version = context.index.findEntry(target, id, context.status, locale);
-      if (version) related.push(version);
-      else if (context.index.findRecord(target, id, locale) === undefined) {
-        context.warn(`${entry.path}: relation to ${target.pluralName}/${id}, which does not exist`);
-      }
+  for (const record of context.index.sourcesOf(target, back, entry.documentId)) {
+    if (record.locale !== locale) continue;
+    const version = context.index.findEntry(target, record.documentId, context.status, locale);
+    if (version && pointsAt(version.data[back], entry.documentId)) related.push(version);
+  }
+  return related;
+}
+
+/** The documents an owning relation's stored value names, in its order; a missing one is reported and left out. */
+function ownedEntries(context: ReadContext, entry: Entry, target: ContentType, value: unknown): Entry[] {
+  const locale = relatedLocale(context, entry, target);
+  const related: Entry[] = [];
+  const ids = Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
+  const seen = new Set<string>();
+  for (const id of ids) {
+    if (typeof id !== 'string' || seen.has(id)) continue;
+    seen.add(id);
+    const version = context.index.findEntry(target, id, context.status, locale);
+    if (version) related.push(version);
+    else if (context.index.findRecord(target, id, locale) === undefined) {
+      context.warn(`${entry.path}: relation to ${target.pluralName}/${id}, which does not exist`);
     }
   }
   return related;
+}
+
+/** Related documents are read in the parent's version status and, when both sides are localized, its locale. */
+function relatedLocale(context: ReadContext, entry: Entry, target: ContentType): string | null {
+  return target.localized && entry.locale !== null ? entry.locale : localeFor(context, target);
 }
 
 /** Related documents filtered and sorted as the populate node asks. */
