@@ -196,7 +196,7 @@ function ownedEntries(context: ReadContext, entry: Entry, target: ContentType, v
   return related;
 }
 
-/** Related documents are read in the parent's version status and, when both sides are localized, its locale. */
+/** Related documents are read in the parent's locale when both sides are localized. */
 function relatedLocale(context: ReadContext, entry: Entry, target: ContentType): string | null {
   return target.localized && entry.locale !== null ? entry.locale : localeFor(context, target);
 }
