@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { loadSchemas } from '../server/store/load-schemas.js';
-import { writeOutputFile } from '../server/store/output-files.js';
+import { writeOutputFile } from '../server/store/output-folder.js';
 import { generateJsonSchema, jsonSchemaFileMatch } from '../server/types/generate-json-schema.js';
 import { generateTypeScript } from '../server/types/generate-typescript.js';
 

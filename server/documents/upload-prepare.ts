@@ -1,10 +1,10 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { CmsConfig } from '../config/cms-config.js';
 import { validationError } from '../errors/api-error.js';
 import { processImage } from '../store/image-formats.js';
 import { generateUploadHash, sanitizeExtension } from '../store/upload-hash.js';
 import { SNIFF_BYTES, extensionOfMimeType, mimeTypeOfExtension, sniffMimeType } from '../store/upload-mime.js';
+import { fileSize, readFileHead } from '../store/work-folder.js';
 import { isFreeUploadPath } from '../store/write-upload.js';
 import type { FileInfo } from './upload-file-info.js';
 
@@ -62,7 +62,7 @@ export async function prepareUpload(
   const filename = cleanName(received.filename) || 'unnamed';
   const name = cleanName(info.name || '') || filename;
   const rawExt = path.posix.extname(filename);
-  const sniffed = await sniffMimeType(readHead(received.tempPath));
+  const sniffed = await sniffMimeType(readFileHead(received.tempPath, SNIFF_BYTES));
   const declared = received.declaredType !== undefined && MIME_PATTERN.test(received.declaredType) ? received.declaredType.toLowerCase() : undefined;
   const mime = sniffed ?? mimeTypeOfExtension(rawExt) ?? (declared !== undefined && declared !== 'application/octet-stream' ? declared : 'application/octet-stream');
   checkAllowedType(settings, mime, { fileName: filename, detectedType: sniffed, declaredType: declared ?? '' });
@@ -82,7 +82,7 @@ export async function prepareUpload(
     ext,
     mime,
     file: image?.main.file ?? received.tempPath,
-    bytes: image?.main.bytes ?? fs.statSync(received.tempPath).size,
+    bytes: image?.main.bytes ?? fileSize(received.tempPath),
     width: image?.main.width ?? null,
     height: image?.main.height ?? null,
     formats: image?.formats ?? [],
@@ -93,17 +93,6 @@ export async function prepareUpload(
 function cleanName(value: string): string {
   const text = value.normalize().replace(/[\u0000-\u001f\u007f]/g, '');
   return [...text].slice(0, MAX_NAME_LENGTH).join('');
-}
-
-function readHead(file: string): Buffer {
-  const fd = fs.openSync(file, 'r');
-  try {
-    const buffer = Buffer.alloc(SNIFF_BYTES);
-    const read = fs.readSync(fd, buffer, 0, SNIFF_BYTES, 0);
-    return buffer.subarray(0, read);
-  } finally {
-    fs.closeSync(fd);
-  }
 }
 
 /** Strapi's `security.allowedTypes` / `deniedTypes`: mime patterns with `*`. */

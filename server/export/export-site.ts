@@ -1,13 +1,13 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { CmsConfig } from '../config/cms-config.js';
 import { isPlainObject } from '../config/is-plain-object.js';
 import type { ProjectSnapshot } from '../documents/project-port.js';
 import { canFind, publicCaller } from '../auth/caller.js';
 import { FileError } from '../errors/file-error.js';
 import { findContentTypeByRoute } from '../schema/schema-registry.js';
+import { OutputFolder } from '../store/output-folder.js';
 import { UPLOADS_DIR } from '../store/project-layout.js';
+import { readMediaBytes } from '../store/read-media.js';
 import { collectMediaPaths } from './collect-media.js';
 import { type ExportItem, type ExportOptions, planDocuments, withParams } from './export-plan.js';
 import { renderRead } from './render-export.js';
@@ -89,8 +89,8 @@ export function exportSite(snapshot: ProjectSnapshot, config: CmsConfig, run: Ex
   run.onProgress?.(total, total);
   output.put('serve.json', `${JSON.stringify(SERVE_CONFIG, null, 2)}\n`);
   for (const mediaPath of [...media].sort()) {
-    const source = path.join(config.dir, UPLOADS_DIR, mediaPath);
-    if (fs.existsSync(source)) output.put(`${UPLOADS_DIR}/${mediaPath}`, fs.readFileSync(source));
+    const bytes = readMediaBytes(config.dir, mediaPath);
+    if (bytes !== undefined) output.put(`${UPLOADS_DIR}/${mediaPath}`, bytes);
   }
   return { ...output.finish(), uploads: media.size, problems: [] };
 }
@@ -127,7 +127,8 @@ const SERVE_CONFIG = {
 
 /** The output folder: files written only when their bytes changed, then the manifest (and --clean). */
 function openOutput(run: ExportRun): { put: (file: string, content: string | Buffer) => void; finish: () => Omit<ExportResult, 'uploads' | 'problems'> } {
-  const previous = readManifest(run.outDir);
+  const folder = new OutputFolder(run.outDir);
+  const previous = readManifest(folder);
   const manifest: Record<string, string> = {};
   let written = 0;
   let unchanged = 0;
@@ -136,13 +137,11 @@ function openOutput(run: ExportRun): { put: (file: string, content: string | Buf
     const hash = sha256(content);
     manifest[file] = hash;
     bytes += Buffer.byteLength(content);
-    const target = path.join(run.outDir, file);
-    if (previous[file] === hash && fs.existsSync(target)) {
+    if (previous[file] === hash && folder.exists(file)) {
       unchanged++;
       return;
     }
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.writeFileSync(target, content);
+    folder.write(file, content);
     written++;
   };
   const finish = (): Omit<ExportResult, 'uploads' | 'problems'> => {
@@ -150,54 +149,31 @@ function openOutput(run: ExportRun): { put: (file: string, content: string | Buf
     for (const file of Object.keys(previous)) {
       if (file in manifest) continue;
       if (run.clean) {
-        fs.rmSync(path.join(run.outDir, file), { force: true });
-        removeEmptyFolders(run.outDir, path.dirname(file));
+        folder.remove(file);
         removed++;
-      } else if (fs.existsSync(path.join(run.outDir, file))) {
+      } else if (folder.exists(file)) {
         // Without --clean a stale file stays, and so does its entry, so a later --clean finds it.
         manifest[file] = previous[file]!;
       }
     }
     const manifestText = `${JSON.stringify({ files: sortKeys(manifest) }, null, 2)}\n`;
-    const manifestPath = path.join(run.outDir, MANIFEST_FILE);
-    if (!fs.existsSync(manifestPath) || fs.readFileSync(manifestPath, 'utf8') !== manifestText) {
-      fs.mkdirSync(run.outDir, { recursive: true });
-      fs.writeFileSync(manifestPath, manifestText);
-    }
+    if (folder.readText(MANIFEST_FILE) !== manifestText) folder.write(MANIFEST_FILE, manifestText);
     return { files: Object.keys(manifest).length, written, unchanged, removed, bytes };
   };
   return { put, finish };
 }
 
-function readManifest(outDir: string): Record<string, string> {
+function readManifest(folder: OutputFolder): Record<string, string> {
   try {
-    const value: unknown = JSON.parse(fs.readFileSync(path.join(outDir, MANIFEST_FILE), 'utf8'));
+    const value: unknown = JSON.parse(folder.readText(MANIFEST_FILE) ?? '{}');
     const files = isPlainObject(value) ? value['files'] : undefined;
     if (!isPlainObject(files)) return {};
     const out: Record<string, string> = {};
-    for (const [file, hash] of Object.entries(files)) if (typeof hash === 'string' && isSafeRelative(file)) out[file] = hash;
+    // Manifest entries name files inside the output folder only; anything else is ignored.
+    for (const [file, hash] of Object.entries(files)) if (typeof hash === 'string' && OutputFolder.isInside(file)) out[file] = hash;
     return out;
   } catch {
     return {};
-  }
-}
-
-/** Manifest entries name files inside the output folder only; anything else is ignored. */
-function isSafeRelative(file: string): boolean {
-  return file !== '' && !path.isAbsolute(file) && !file.split('/').includes('..') && !file.includes('\\') && !file.includes('\0');
-}
-
-function removeEmptyFolders(root: string, relDir: string): void {
-  let dir = relDir;
-  while (dir !== '.' && dir !== '') {
-    const absolute = path.join(root, dir);
-    try {
-      if (fs.readdirSync(absolute).length > 0) return;
-      fs.rmdirSync(absolute);
-    } catch {
-      return;
-    }
-    dir = path.dirname(dir);
   }
 }
 

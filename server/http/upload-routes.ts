@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Router from '@koa/router';
 import type { File as FormidableFile } from 'formidable';
 import type { Context } from 'koa';
@@ -18,6 +15,7 @@ import { serializeMedia } from '../engine/serialize-entry.js';
 import { badRequestError, notFoundError, payloadTooLargeError, validationError } from '../errors/api-error.js';
 import { parseMediaListQuery, parseMediaPageQuery } from '../query/parse-media-query.js';
 import { parseQueryString } from '../query/parse-query-string.js';
+import { withWorkFolder } from '../store/work-folder.js';
 import { authorize, callerOf } from './authorize.js';
 import { type BodyOptions, parseBody } from './lazy-body.js';
 
@@ -51,8 +49,7 @@ export function createUploadRouter(deps: UploadRouteDependencies): Router {
 
   router.post('/', authorize(config, 'plugin::upload.content-api.upload'), async (ctx) => {
     const id = parseQueryString(ctx.querystring, config.limits)['id'];
-    const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cms-upload-'));
-    try {
+    await withWorkFolder(async (workDir) => {
       await readUploadBody(ctx, config, workDir);
       const files = receivedFiles(ctx.request.files?.['files']);
       const fileInfo = isPlainObject(ctx.request.body) ? ctx.request.body['fileInfo'] : undefined;
@@ -70,9 +67,7 @@ export function createUploadRouter(deps: UploadRouteDependencies): Router {
         ctx.status = 201;
         ctx.body = records.map((record) => present(record, undefined));
       }
-    } finally {
-      fs.rmSync(workDir, { recursive: true, force: true });
-    }
+    });
   });
 
   router.get('/files', authorize(config, 'plugin::upload.content-api.find'), (ctx) => {

@@ -6,16 +6,18 @@ import path from 'node:path';
  * Writes a file so that a crash at any moment leaves either the old or the new content, never a
  * mix: write a hidden temp file in the same folder, fsync it, rename it over the target, fsync the
  * folder. Synchronous on purpose: a write then happens as one step between requests, so writes to
- * the same document never interleave.
+ * the same document never interleave. `durable: false` skips the fsyncs, for files that can be
+ * made again (an export): readers still never see half a file.
  */
-export function writeFileAtomic(file: string, content: string): void {
+export function writeFileAtomic(file: string, content: string | Uint8Array, options: { durable?: boolean } = {}): void {
+  const durable = options.durable ?? true;
   const dir = path.dirname(file);
   fs.mkdirSync(dir, { recursive: true });
   const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`);
   const fd = fs.openSync(temp, 'w', 0o644);
   try {
     fs.writeFileSync(fd, content);
-    fs.fsyncSync(fd);
+    if (durable) fs.fsyncSync(fd);
   } finally {
     fs.closeSync(fd);
   }
@@ -25,7 +27,7 @@ export function writeFileAtomic(file: string, content: string): void {
     fs.rmSync(temp, { force: true });
     throw error;
   }
-  syncFolder(dir);
+  if (durable) syncFolder(dir);
 }
 
 /** Removes a file (if present) durably. Returns whether it existed. */

@@ -74,6 +74,16 @@ function readSidecar(projectDir: string, mediaPath: string): Record<string, unkn
   return value;
 }
 
+/** A media file's bytes, or undefined when it is not there. */
+export function readMediaBytes(projectDir: string, mediaPath: string): Buffer | undefined {
+  if (!isMediaPath(mediaPath)) return undefined;
+  try {
+    return fs.readFileSync(path.join(projectDir, UPLOADS_DIR, mediaPath));
+  } catch {
+    return undefined;
+  }
+}
+
 /** Width and height of an image file, or undefined for files that are not images we can measure. */
 export function readImageSize(projectDir: string, mediaPath: string): { width: number; height: number } | undefined {
   try {

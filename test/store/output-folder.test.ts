@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { writeOutputFile } from '../../server/store/output-files.js';
+import { writeOutputFile } from '../../server/store/output-folder.js';
 import { createTempProject } from '../helpers/temp-project.js';
 
 test('an output file is written whole into folders it creates, with no temp file left', () => {

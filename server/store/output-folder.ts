@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { writeFileAtomic } from './atomic-write.js';
+import { isProjectPath, resolveProjectPath } from './project-layout.js';
+
+/**
+ * Writes a file the user named on the command line (`--out`), which may be outside the project:
+ * relative to the working folder, its folder created, atomically like project files, so an editor
+ * or a watcher never reads half a file.
+ */
+export function writeOutputFile(file: string, text: string): void {
+  writeFileAtomic(path.resolve(file), text);
+}
+
+/**
+ * A folder cms writes files into that can be made again at any time (`cms export --out`): paths
+ * inside it only, each file replaced atomically (a reader never sees half a file) but without the
+ * fsyncs that content files get.
+ */
+export class OutputFolder {
+  constructor(readonly root: string) {}
+
+  /** Whether a relative path names a file inside the folder (manifests from elsewhere are not trusted). */
+  static isInside(relPath: string): boolean {
+    return isProjectPath(relPath);
+  }
+
+  exists(relPath: string): boolean {
+    return fs.existsSync(resolveProjectPath(this.root, relPath));
+  }
+
+  readText(relPath: string): string | undefined {
+    try {
+      return fs.readFileSync(resolveProjectPath(this.root, relPath), 'utf8');
+    } catch {
+      return undefined;
+    }
+  }
+
+  write(relPath: string, content: string | Uint8Array): void {
+    writeFileAtomic(resolveProjectPath(this.root, relPath), content, { durable: false });
+  }
+
+  /** Removes a file, then the folders it leaves empty (up to the root). */
+  remove(relPath: string): void {
+    fs.rmSync(resolveProjectPath(this.root, relPath), { force: true });
+    let dir = path.posix.dirname(relPath);
+    while (dir !== '.' && dir !== '') {
+      const absolute = resolveProjectPath(this.root, dir);
+      try {
+        if (fs.readdirSync(absolute).length > 0) return;
+        fs.rmdirSync(absolute);
+      } catch {
+        return;
+      }
+      dir = path.posix.dirname(dir);
+    }
+  }
+}
