@@ -127,8 +127,20 @@ async function main() {
   const baseline = median(samples.baselineWall);
   const rows = [
     ['(a) baseline loop (spawn → exit)', fixed(baseline, 0), fixed(median(samples.baselineLoop), 0), '1.00', ''],
-    ['(b) cms serve --no-watch (spawn → 204)', fixed(median(samples.serve), 0), fixed(median(samples.serveLog), 0), fixed(median(samples.serve) / baseline, 2), verdict(median(samples.serve) / baseline <= TARGET_RATIO)],
-    ['(c) cms serve, watching (spawn → 204)', fixed(median(samples.serveWatch), 0), fixed(median(samples.serveWatchLog), 0), fixed(median(samples.serveWatch) / baseline, 2), verdict(median(samples.serveWatch) / baseline <= TARGET_RATIO)],
+    [
+      '(b) cms serve --no-watch (spawn → 204)',
+      fixed(median(samples.serve), 0),
+      fixed(median(samples.serveLog), 0),
+      fixed(median(samples.serve) / baseline, 2),
+      verdict(median(samples.serve) / baseline <= TARGET_RATIO),
+    ],
+    [
+      '(c) cms serve, watching (spawn → 204)',
+      fixed(median(samples.serveWatch), 0),
+      fixed(median(samples.serveWatchLog), 0),
+      fixed(median(samples.serveWatch) / baseline, 2),
+      verdict(median(samples.serveWatch) / baseline <= TARGET_RATIO),
+    ],
   ];
   console.log();
   printTable(['contender', 'wall ms', 'inner ms', 'ratio', `≤ ${TARGET_RATIO}x`], rows);
@@ -142,10 +154,34 @@ async function main() {
   const per10k = (bytes, documents) => (mb(bytes) * 10_000) / documents;
   const { documents } = heap.result;
   const heapRows = [
-    ['server --no-watch: heap after load', fixed(mb(heap.result.after.heapUsed), 0), fixed(per10k(heap.result.after.heapUsed, documents), 1), fixed(mb(heap.result.after.rss), 0), verdict(per10k(heap.result.after.heapUsed, documents) < TARGET_MB_PER_10K)],
-    ['server --no-watch: heap added by load', fixed(mb(heap.result.after.heapUsed - heap.result.before.heapUsed), 0), fixed(per10k(heap.result.after.heapUsed - heap.result.before.heapUsed, documents), 1), '', ''],
-    ['server watching: heap after load', fixed(mb(heapWatch.result.after.heapUsed), 0), fixed(per10k(heapWatch.result.after.heapUsed, documents), 1), fixed(mb(heapWatch.result.after.rss), 0), verdict(per10k(heapWatch.result.after.heapUsed, documents) < TARGET_MB_PER_10K)],
-    ['baseline: every parsed file kept', fixed(mb(parsed.result.heapUsed), 0), fixed(per10k(parsed.result.heapUsed, parsed.result.files), 1), fixed(mb(parsed.result.rss), 0), ''],
+    [
+      'server --no-watch: heap after load',
+      fixed(mb(heap.result.after.heapUsed), 0),
+      fixed(per10k(heap.result.after.heapUsed, documents), 1),
+      fixed(mb(heap.result.after.rss), 0),
+      verdict(per10k(heap.result.after.heapUsed, documents) < TARGET_MB_PER_10K),
+    ],
+    [
+      'server --no-watch: heap added by load',
+      fixed(mb(heap.result.after.heapUsed - heap.result.before.heapUsed), 0),
+      fixed(per10k(heap.result.after.heapUsed - heap.result.before.heapUsed, documents), 1),
+      '',
+      '',
+    ],
+    [
+      'server watching: heap after load',
+      fixed(mb(heapWatch.result.after.heapUsed), 0),
+      fixed(per10k(heapWatch.result.after.heapUsed, documents), 1),
+      fixed(mb(heapWatch.result.after.rss), 0),
+      verdict(per10k(heapWatch.result.after.heapUsed, documents) < TARGET_MB_PER_10K),
+    ],
+    [
+      'baseline: every parsed file kept',
+      fixed(mb(parsed.result.heapUsed), 0),
+      fixed(per10k(parsed.result.heapUsed, parsed.result.files), 1),
+      fixed(mb(parsed.result.rss), 0),
+      '',
+    ],
   ];
   console.log(`heap after load (full GC), ${documents} documents indexed, ${heap.result.warnings} warnings`);
   console.log(

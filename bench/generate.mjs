@@ -110,11 +110,83 @@ const WORDS = (
   'bread music concert film review book library history science space ocean climate energy ' +
   'market design product team remote office meeting hours weekend summer winter spring autumn'
 ).split(' ');
-const CATEGORY_NAMES = ['Tech', 'Travel', 'Food', 'Culture', 'Science', 'Business', 'Design', 'Health', 'Sports', 'Music', 'Film', 'Books', 'Politics', 'Climate', 'Education', 'Gaming', 'Photography', 'History', 'Space', 'Opinion'];
-const FIRST = ['Ada', 'Alan', 'Grace', 'Linus', 'Margaret', 'Dennis', 'Barbara', 'Ken', 'Frances', 'Edsger', 'Radia', 'Donald', 'Hedy', 'Tim', 'Katherine', 'John'];
-const LAST = ['Lovelace', 'Turing', 'Hopper', 'Torvalds', 'Hamilton', 'Ritchie', 'Liskov', 'Thompson', 'Allen', 'Dijkstra', 'Perlman', 'Knuth', 'Lamarr', 'Berners-Lee', 'Johnson', 'McCarthy'];
+const CATEGORY_NAMES = [
+  'Tech',
+  'Travel',
+  'Food',
+  'Culture',
+  'Science',
+  'Business',
+  'Design',
+  'Health',
+  'Sports',
+  'Music',
+  'Film',
+  'Books',
+  'Politics',
+  'Climate',
+  'Education',
+  'Gaming',
+  'Photography',
+  'History',
+  'Space',
+  'Opinion',
+];
+const FIRST = [
+  'Ada',
+  'Alan',
+  'Grace',
+  'Linus',
+  'Margaret',
+  'Dennis',
+  'Barbara',
+  'Ken',
+  'Frances',
+  'Edsger',
+  'Radia',
+  'Donald',
+  'Hedy',
+  'Tim',
+  'Katherine',
+  'John',
+];
+const LAST = [
+  'Lovelace',
+  'Turing',
+  'Hopper',
+  'Torvalds',
+  'Hamilton',
+  'Ritchie',
+  'Liskov',
+  'Thompson',
+  'Allen',
+  'Dijkstra',
+  'Perlman',
+  'Knuth',
+  'Lamarr',
+  'Berners-Lee',
+  'Johnson',
+  'McCarthy',
+];
 const ENUM = ['news', 'guide', 'opinion'];
-const TAGS = ['javascript', 'typescript', 'node', 'cms', 'git', 'travel', 'food', 'tips', 'listicle', 'howto', 'essay', 'interview', 'review', 'release', 'performance', 'design'];
+const TAGS = [
+  'javascript',
+  'typescript',
+  'node',
+  'cms',
+  'git',
+  'travel',
+  'food',
+  'tips',
+  'listicle',
+  'howto',
+  'essay',
+  'interview',
+  'review',
+  'release',
+  'performance',
+  'design',
+];
 
 /** mulberry32: a small seeded PRNG, enough for reproducible test data. */
 function createRandom(seed) {

@@ -47,11 +47,27 @@ async function main() {
     printTable(
       ['case', 'req/s', 'p50 ms', 'p99 ms', 'KiB/resp', 'x Strapi'],
       [
-        ['populate=*', fixed(populated.rps, 0), fixed(populated.p50, 1), fixed(populated.p99, 1), fixed(populated.bytesPerRequest / 1024, 1), fixed(populated.rps / STRAPI_RPS, 1)],
-        ['bare Koa, same body', fixed(ceiling.rps, 0), fixed(ceiling.p50, 1), fixed(ceiling.p99, 1), fixed(ceiling.bytesPerRequest / 1024, 1), fixed(ceiling.rps / STRAPI_RPS, 1)],
+        [
+          'populate=*',
+          fixed(populated.rps, 0),
+          fixed(populated.p50, 1),
+          fixed(populated.p99, 1),
+          fixed(populated.bytesPerRequest / 1024, 1),
+          fixed(populated.rps / STRAPI_RPS, 1),
+        ],
+        [
+          'bare Koa, same body',
+          fixed(ceiling.rps, 0),
+          fixed(ceiling.p50, 1),
+          fixed(ceiling.p99, 1),
+          fixed(ceiling.bytesPerRequest / 1024, 1),
+          fixed(ceiling.rps / STRAPI_RPS, 1),
+        ],
       ],
     );
-    console.log(`target ≥ ${TARGET_RPS} req/s (20x Strapi's ${STRAPI_RPS}): ${verdict(populated.rps >= TARGET_RPS)}; ${fixed((100 * populated.rps) / ceiling.rps, 0)}% of bare`);
+    console.log(
+      `target ≥ ${TARGET_RPS} req/s (20x Strapi's ${STRAPI_RPS}): ${verdict(populated.rps >= TARGET_RPS)}; ${fixed((100 * populated.rps) / ceiling.rps, 0)}% of bare`,
+    );
     console.log(`after the run: ${machineNote()}`);
   }
 }

@@ -72,7 +72,9 @@ async function main() {
       console.log(`targets at 100k: (a) ≥ 300 req/s: ${verdict(filtered.rps >= 300)}; (a) p99 ≤ 50 ms: ${verdict(filtered.p99 <= 50)}`);
     }
     if (count === 10_000) {
-      console.log(`targets at 10k: (a) ≥ 10% of bare: ${verdict(filtered.rps >= 0.1 * bare.rps)}; (c) get one ≥ 80% of bare: ${verdict(one.rps >= 0.8 * bare.rps)}`);
+      console.log(
+        `targets at 10k: (a) ≥ 10% of bare: ${verdict(filtered.rps >= 0.1 * bare.rps)}; (c) get one ≥ 80% of bare: ${verdict(one.rps >= 0.8 * bare.rps)}`,
+      );
     }
   }
 }

@@ -25,7 +25,10 @@ const configFile = path.join(copy, 'cms.config.json');
 const config = JSON.parse(fs.readFileSync(configFile, 'utf8'));
 config.permissions.public.push('api::article.article.create', 'api::article.article.update');
 fs.writeFileSync(configFile, JSON.stringify(config, null, 2));
-const someId = fs.readdirSync(path.join(copy, 'content/articles')).find((name) => name.endsWith('.json')).replace(/\.json$/, '');
+const someId = fs
+  .readdirSync(path.join(copy, 'content/articles'))
+  .find((name) => name.endsWith('.json'))
+  .replace(/\.json$/, '');
 
 function measure(options) {
   return new Promise((resolve, reject) => {
@@ -46,7 +49,9 @@ try {
     headers: { 'content-type': 'application/json' },
     requests: [{ setupRequest: (request) => ({ ...request, body: JSON.stringify({ data: { title: `Bench article ${n++}`, views: n, category: 'news' } }) }) }],
   });
-  console.log(`POST /api/articles (create, published): ${create.requests.average.toFixed(0)} req/s, p50 ${create.latency.p50} ms, p99 ${create.latency.p99} ms, ${create.requests.total} documents written`);
+  console.log(
+    `POST /api/articles (create, published): ${create.requests.average.toFixed(0)} req/s, p50 ${create.latency.p50} ms, p99 ${create.latency.p99} ms, ${create.requests.total} documents written`,
+  );
   let v = 0;
   const update = await measure({
     url: `${server.url}/api/articles/${someId}`,
@@ -54,7 +59,9 @@ try {
     headers: { 'content-type': 'application/json' },
     requests: [{ setupRequest: (request) => ({ ...request, body: JSON.stringify({ data: { views: v++ } }) }) }],
   });
-  console.log(`PUT /api/articles/:id (one document, serialized): ${update.requests.average.toFixed(0)} req/s, p50 ${update.latency.p50} ms, p99 ${update.latency.p99} ms`);
+  console.log(
+    `PUT /api/articles/:id (one document, serialized): ${update.requests.average.toFixed(0)} req/s, p50 ${update.latency.p50} ms, p99 ${update.latency.p99} ms`,
+  );
 } finally {
   await server.stop();
   fs.rmSync(copy, { recursive: true, force: true });

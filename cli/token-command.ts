@@ -22,7 +22,10 @@ const consoleOutput: CommandOutput = { out: (line) => console.log(line), err: (l
  * instead and writes nothing. A bad option is a UserError, and nothing is written.
  */
 export function runTokenCreate(options: TokenCreateOptions, output: CommandOutput = consoleOutput, env: NodeJS.ProcessEnv = process.env): number {
-  const permissions = options.permissions?.split(',').map((p) => p.trim()).filter((p) => p !== '');
+  const permissions = options.permissions
+    ?.split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
   const created = createApiToken(
     { dir: options.dir, name: options.name, type: options.type, expires: options.expires, permissions, toEnvironment: options.env },
     env,

@@ -43,10 +43,12 @@ export async function startServerProcess(dir, { watch = false, nodeArgs = [], ti
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
   let exited = false;
-  const exit = new Promise((resolve) => child.once('exit', (code, signal) => {
-    exited = true;
-    resolve({ code, signal });
-  }));
+  const exit = new Promise((resolve) =>
+    child.once('exit', (code, signal) => {
+      exited = true;
+      resolve({ code, signal });
+    }),
+  );
   for (;;) {
     if (exited) throw new Error(`cms serve exited before it was ready:\n${output}`);
     if (performance.now() - started > timeoutMs) {

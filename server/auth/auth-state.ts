@@ -40,18 +40,28 @@ export function createAuthState(config: CmsConfig, options: AuthStateOptions): A
   const users = new UserStore({ projectDir: config.dir, defaultRole: config.auth.defaultRole, warn, commit: options.commit });
   const tokensInUse = config.auth.apiTokens.length > 0;
   const usersInUse = config.auth.register || users.list().length > 0;
-  const apiTokenSalt = settleSecret(config, { value: config.auth.apiTokenSalt, needed: tokensInUse, inherited: generated('apiTokenSalt', previous?.apiTokenSalt) }, {
-    name: 'API_TOKEN_SALT',
-    option: 'auth.apiTokenSalt',
-    why: `${config.auth.apiTokens.length} API token${config.auth.apiTokens.length === 1 ? ' is' : 's are'} configured`,
-    fallback: 'using a random salt for this process, so no configured API token will match: set it to the salt the tokens were created with',
-  }, warn);
-  const jwtSecret = settleSecret(config, { value: config.auth.jwtSecret, needed: usersInUse, inherited: generated('jwtSecret', previous?.jwtSecret) }, {
-    name: 'JWT_SECRET',
-    option: 'auth.jwtSecret',
-    why: config.auth.register ? 'registration is on' : 'users/ holds users',
-    fallback: "signing users' JWTs with a random secret for this process, so sign-ins end when it stops",
-  }, warn);
+  const apiTokenSalt = settleSecret(
+    config,
+    { value: config.auth.apiTokenSalt, needed: tokensInUse, inherited: generated('apiTokenSalt', previous?.apiTokenSalt) },
+    {
+      name: 'API_TOKEN_SALT',
+      option: 'auth.apiTokenSalt',
+      why: `${config.auth.apiTokens.length} API token${config.auth.apiTokens.length === 1 ? ' is' : 's are'} configured`,
+      fallback: 'using a random salt for this process, so no configured API token will match: set it to the salt the tokens were created with',
+    },
+    warn,
+  );
+  const jwtSecret = settleSecret(
+    config,
+    { value: config.auth.jwtSecret, needed: usersInUse, inherited: generated('jwtSecret', previous?.jwtSecret) },
+    {
+      name: 'JWT_SECRET',
+      option: 'auth.jwtSecret',
+      why: config.auth.register ? 'registration is on' : 'users/ holds users',
+      fallback: "signing users' JWTs with a random secret for this process, so sign-ins end when it stops",
+    },
+    warn,
+  );
   return { config, apiTokenSalt, jwtSecret, users };
 }
 
@@ -73,7 +83,14 @@ interface SecretCandidate {
 
 function settleSecret(config: CmsConfig, secret: SecretCandidate, names: SecretNames, warn: (message: string) => void): string {
   const { value, needed, inherited } = secret;
-  const weakness = value === undefined ? 'is not set' : PLACEHOLDERS.has(value.toLowerCase()) ? 'is a placeholder' : value.length < MIN_SECRET_LENGTH ? `is shorter than ${MIN_SECRET_LENGTH} characters` : undefined;
+  const weakness =
+    value === undefined
+      ? 'is not set'
+      : PLACEHOLDERS.has(value.toLowerCase())
+        ? 'is a placeholder'
+        : value.length < MIN_SECRET_LENGTH
+          ? `is shorter than ${MIN_SECRET_LENGTH} characters`
+          : undefined;
   if (needed && config.auth.production && weakness !== undefined) {
     throw new UserError(
       `${names.name} ${weakness}, and ${names.why}: refusing to start with NODE_ENV=production. ` +

@@ -54,7 +54,10 @@ function checkAcrossFiles(input: ContentCheckInput, outcomes: readonly FileOutco
         message: `${clash.attribute}: This attribute must be unique (${JSON.stringify(clash.value)} is also used by ${clash.earlier})`,
       });
     }
-    const clash = file.documentId === undefined || outcome.createdMs === undefined ? undefined : ids.add({ type: file.type, documentId: file.documentId, locale, createdMs: outcome.createdMs, file: file.path });
+    const clash =
+      file.documentId === undefined || outcome.createdMs === undefined
+        ? undefined
+        : ids.add({ type: file.type, documentId: file.documentId, locale, createdMs: outcome.createdMs, file: file.path });
     if (clash !== undefined) {
       problems.push({
         file: file.path,

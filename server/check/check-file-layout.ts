@@ -40,7 +40,11 @@ export function checkFileLayout(files: readonly ContentFile[], i18n: CmsConfig['
       continue;
     }
     if (file.draft && !type.draftAndPublish) {
-      problem(file, 'draft', `${type.singularName} has no Draft & Publish (options.draftAndPublish), so it keeps no .draft files: merge it into ${siblingPath(file, false)}`);
+      problem(
+        file,
+        'draft',
+        `${type.singularName} has no Draft & Publish (options.draftAndPublish), so it keeps no .draft files: merge it into ${siblingPath(file, false)}`,
+      );
       continue;
     }
     if (file.locale === i18n.defaultLocale) {

@@ -33,7 +33,13 @@ export interface FilesInput {
 /** Reads and checks each file on its own (the part of the check that can run in parallel). */
 export function checkFiles(input: FilesInput, files: readonly ContentFile[]): FileOutcome[] {
   const { projectDir, registry, i18n } = input;
-  const context: DocumentCheckContext = { registry, known: input.known, media: input.media, defaultLocale: i18n.defaultLocale, emptyIndex: new ContentIndex(registry, i18n) };
+  const context: DocumentCheckContext = {
+    registry,
+    known: input.known,
+    media: input.media,
+    defaultLocale: i18n.defaultLocale,
+    emptyIndex: new ContentIndex(registry, i18n),
+  };
   const outcomes: FileOutcome[] = [];
   for (const file of files) {
     const text = readText(resolveProjectPath(projectDir, file.path));

@@ -35,7 +35,8 @@ export function findNewDocumentProblems(projectDir: string, candidate: ScaffoldC
   if (checked.published) {
     const locale = localeKey(file.type, file.locale, i18n.defaultLocale);
     const uniques = [...file.type.attributes].filter(([, a]) => a.unique || (a.kind === 'scalar' && a.type === 'uid')).map(([name]) => name);
-    const others = uniques.length === 0 ? [] : listing.files.filter((f) => f.type === file.type && !f.draft && localeKey(f.type, f.locale, i18n.defaultLocale) === locale);
+    const others =
+      uniques.length === 0 ? [] : listing.files.filter((f) => f.type === file.type && !f.draft && localeKey(f.type, f.locale, i18n.defaultLocale) === locale);
     const clashed = new Set<string>();
     for (const other of others) {
       let stored: Record<string, unknown>;

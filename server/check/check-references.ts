@@ -25,7 +25,12 @@ export interface ReferenceProblem {
  * documentId must name a document of the target type in the locale it is read in, and every media
  * path a file under uploads/. Values of the wrong shape are left to the shape check.
  */
-export function checkReferences(context: ReferenceContext, set: AttributeSet, data: Readonly<Record<string, unknown>>, locale: string | null): ReferenceProblem[] {
+export function checkReferences(
+  context: ReferenceContext,
+  set: AttributeSet,
+  data: Readonly<Record<string, unknown>>,
+  locale: string | null,
+): ReferenceProblem[] {
   const problems: ReferenceProblem[] = [];
   walk({ context, locale, problems }, { set, data, prefix: [], localized: undefined });
   return problems;

@@ -24,7 +24,13 @@ export function checkUploads(projectDir: string): UploadsCheck {
     const file = `${UPLOADS_DIR}/${sidecar}`;
     const mediaPath = sidecar.slice(0, -SIDECAR_SUFFIX.length);
     if (!media.has(mediaPath)) {
-      problems.push({ file, line: undefined, column: undefined, rule: 'sidecar', message: `no media file ${UPLOADS_DIR}/${mediaPath} beside this sidecar: rename or delete it` });
+      problems.push({
+        file,
+        line: undefined,
+        column: undefined,
+        rule: 'sidecar',
+        message: `no media file ${UPLOADS_DIR}/${mediaPath} beside this sidecar: rename or delete it`,
+      });
       continue;
     }
     const text = readSidecarText(projectDir, sidecar);

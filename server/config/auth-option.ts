@@ -37,7 +37,8 @@ export function authOption(value: unknown, env: NodeJS.ProcessEnv): AuthConfig {
     keys.add(token.accessKey);
   }
   const expiresIn = auth['jwtExpiresIn'] ?? '30d';
-  const validExpiry = (typeof expiresIn === 'string' && JWT_EXPIRY.test(expiresIn)) || (typeof expiresIn === 'number' && Number.isInteger(expiresIn) && expiresIn > 0);
+  const validExpiry =
+    (typeof expiresIn === 'string' && JWT_EXPIRY.test(expiresIn)) || (typeof expiresIn === 'number' && Number.isInteger(expiresIn) && expiresIn > 0);
   if (!validExpiry) throw new UserError(`${CONFIG_FILE}: auth.jwtExpiresIn: expected a duration like "30d" or "12h", or seconds, got ${describe(expiresIn)}`);
   return {
     apiTokens: tokens,
@@ -57,7 +58,9 @@ export function parseApiTokenEntry(value: unknown, where: string): ApiTokenEntry
   if (typeof name !== 'string' || name.trim() === '') throw new UserError(`${where}.name: expected a non-empty string, got ${describe(name)}`);
   if (!isApiTokenType(type)) throw new UserError(`${where}.type: expected "read-only", "full-access" or "custom", got ${describe(type)}`);
   if (typeof accessKey !== 'string' || !/^[0-9a-f]{128}$/.test(accessKey)) {
-    throw new UserError(`${where}.accessKey: expected the token's HMAC-SHA512 as 128 lowercase hex digits (cms token create writes it), got ${describe(accessKey)}`);
+    throw new UserError(
+      `${where}.accessKey: expected the token's HMAC-SHA512 as 128 lowercase hex digits (cms token create writes it), got ${describe(accessKey)}`,
+    );
   }
   if (expiresAt !== null && (typeof expiresAt !== 'string' || Number.isNaN(Date.parse(expiresAt)))) {
     throw new UserError(`${where}.expiresAt: expected an ISO date or null, got ${describe(expiresAt)}`);
@@ -68,4 +71,3 @@ export function parseApiTokenEntry(value: unknown, where: string): ApiTokenEntry
   if (type !== 'custom' && permissions.length > 0) throw new UserError(`${where}.permissions: only custom tokens take a permission list`);
   return { name, type, accessKey, expiresAt, permissions: [...permissions] };
 }
-

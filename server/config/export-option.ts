@@ -12,13 +12,18 @@ export function exportOption(value: unknown): CmsConfig['export'] {
     if (!isPlainObject(inner)) throw new UserError(`${CONFIG_FILE}: export.${key}: expected an object, got ${describe(inner)}`);
     const out: Record<string, string> = {};
     for (const [name, text] of Object.entries(inner)) {
-      if (typeof text !== 'string' || !check(name, text)) throw new UserError(`${CONFIG_FILE}: export.${key}.${name}: expected ${expected}, got ${describe(text)}`);
+      if (typeof text !== 'string' || !check(name, text))
+        throw new UserError(`${CONFIG_FILE}: export.${key}.${name}: expected ${expected}, got ${describe(text)}`);
       out[name] = text;
     }
     return out;
   };
   return {
     types: strings('types', (_name, text) => !text.startsWith('?') && !text.includes('#'), 'a query string like "populate=*"'),
-    presets: strings('presets', (name, text) => /^[a-z0-9][a-z0-9_-]*$/.test(name) && text.startsWith('/'), 'an API path like "/api/articles?sort=title" under a kebab-case name'),
+    presets: strings(
+      'presets',
+      (name, text) => /^[a-z0-9][a-z0-9_-]*$/.test(name) && text.startsWith('/'),
+      'an API path like "/api/articles?sort=title" under a kebab-case name',
+    ),
   };
 }

@@ -109,4 +109,3 @@ function deepFreeze<T>(value: T): T {
   }
   return value;
 }
-

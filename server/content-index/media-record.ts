@@ -44,7 +44,8 @@ export function toMediaRecord(stored: StoredMedia, dimensions: { width: number; 
   const mtime = new Date(stored.mtimeMs).toISOString();
   const createdAt = isoOr(meta['createdAt'], mtime);
   const updatedAt = isoOr(meta['updatedAt'], createdAt);
-  const documentId = typeof meta['documentId'] === 'string' && /^[a-z0-9]{1,64}$/.test(meta['documentId']) ? meta['documentId'] : deriveDocumentId(`uploads/${stored.path}`);
+  const documentId =
+    typeof meta['documentId'] === 'string' && /^[a-z0-9]{1,64}$/.test(meta['documentId']) ? meta['documentId'] : deriveDocumentId(`uploads/${stored.path}`);
   const data: FileColumns = {
     name: stringOr(meta['name'], base),
     alternativeText: stringOr(meta['alternativeText'], null),

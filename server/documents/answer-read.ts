@@ -21,7 +21,12 @@ export interface ReadOptions {
 export type ResponseFormat = 'v5' | 'v4';
 
 /** An answer's `{data, meta}`, in the shape the caller asked for. */
-export function formatAnswer(snapshot: ProjectSnapshot, type: ContentType, body: { data: unknown; meta: unknown }, format: ResponseFormat | undefined): { data: unknown; meta: unknown } {
+export function formatAnswer(
+  snapshot: ProjectSnapshot,
+  type: ContentType,
+  body: { data: unknown; meta: unknown },
+  format: ResponseFormat | undefined,
+): { data: unknown; meta: unknown } {
   return format === 'v4' ? { data: toV4Format(snapshot.registry, type, body.data), meta: body.meta } : body;
 }
 

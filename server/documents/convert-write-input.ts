@@ -32,7 +32,12 @@ export interface ConvertedInput {
  * resolved to documentIds and paths (unknown targets are 400s), components and zones rebuilt
  * without ids. Type problems are collected as yup-style errors.
  */
-export function convertWriteInput(context: ConvertContext, set: AttributeSet, input: Record<string, unknown>, base: Readonly<Record<string, unknown>> | undefined): ConvertedInput {
+export function convertWriteInput(
+  context: ConvertContext,
+  set: AttributeSet,
+  input: Record<string, unknown>,
+  base: Readonly<Record<string, unknown>> | undefined,
+): ConvertedInput {
   const values: Record<string, unknown> = {};
   const inverse = new Map<string, string[]>();
   const errors: EntityError[] = [];

@@ -25,7 +25,8 @@ export function readUploadLink(index: ContentIndex, body: Readonly<Record<string
   const { ref, refId, field } = body;
   if (ref === undefined && refId === undefined && field === undefined) return undefined;
   const missing = (['ref', 'refId', 'field'] as const).filter((key) => typeof body[key] !== 'string' || body[key] === '');
-  if (missing.length > 0) throw validationError(`ref, refId and field go together: ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing`, { key: missing[0] });
+  if (missing.length > 0)
+    throw validationError(`ref, refId and field go together: ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing`, { key: missing[0] });
   const type = index.registry.contentTypes.get(String(ref));
   if (type === undefined) throw validationError(`ref: no content type ${String(ref)}`, { key: 'ref' });
   const attribute = type.attributes.get(String(field));
@@ -51,7 +52,10 @@ export function linkUploadedFiles(context: WriteContext, config: CmsConfig, link
   // What the document holds as it is edited (its draft view is its published data when it has no draft).
   const held = link.multiple ? storedStrings(versionOf(record, 'draft')?.data[link.field]).flatMap((path) => index.media.findByPath(path)?.id ?? []) : [];
   const ids = [...held, ...files.map((file) => file.id)];
-  const raw: Record<string, unknown> = { ...(draft && link.type.draftAndPublish ? { status: 'draft' } : {}), ...(record.locale ? { locale: record.locale } : {}) };
+  const raw: Record<string, unknown> = {
+    ...(draft && link.type.draftAndPublish ? { status: 'draft' } : {}),
+    ...(record.locale ? { locale: record.locale } : {}),
+  };
   const query = parseDocumentQuery(raw, { type: link.type, registry, config, action: 'update' });
   const body = { data: { [link.field]: link.multiple ? ids : ids[0] } };
   if (link.type.kind === 'singleType') upsertSingleDocument(context, link.type, body, query);

@@ -33,7 +33,12 @@ function holdsMedia(registry: SchemaRegistry, set: AttributeSet): boolean {
 }
 
 /** The data without the media path at any depth; undefined when nothing changed. */
-function withoutMedia(registry: SchemaRegistry, set: AttributeSet, data: Readonly<Record<string, unknown>>, mediaPath: string): Record<string, unknown> | undefined {
+function withoutMedia(
+  registry: SchemaRegistry,
+  set: AttributeSet,
+  data: Readonly<Record<string, unknown>>,
+  mediaPath: string,
+): Record<string, unknown> | undefined {
   return rewriteStoredValues(registry, set, data, (attribute, value) => {
     if (attribute.kind !== 'media') return value;
     if (Array.isArray(value)) return value.includes(mediaPath) ? value.filter((item) => item !== mediaPath) : value;

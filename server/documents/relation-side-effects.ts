@@ -21,7 +21,12 @@ export interface WrittenDocument {
  * files gain or lose this document. Returns those file changes, built on `pending` where the write
  * itself changes a file (a relation of a type to itself) and adding to it.
  */
-export function inverseRelationChanges(index: ContentIndex, written: WrittenDocument, inverse: ReadonlyMap<string, readonly string[]>, pending: PendingFiles = new Map()): DocumentChange[] {
+export function inverseRelationChanges(
+  index: ContentIndex,
+  written: WrittenDocument,
+  inverse: ReadonlyMap<string, readonly string[]>,
+  pending: PendingFiles = new Map(),
+): DocumentChange[] {
   const { type, documentId, defaultLocale } = written;
   const changes: DocumentChange[] = [];
   for (const [name, wanted] of inverse) {
@@ -41,12 +46,16 @@ export function inverseRelationChanges(index: ContentIndex, written: WrittenDocu
       const record = index.findRecord(target, id, locale);
       if (record === undefined) continue;
       changes.push(
-        ...rewriteRecord(record, (data) => {
-          const value = data[back];
-          if (!owning.toMany) return value === documentId ? undefined : { ...data, [back]: documentId };
-          const list = Array.isArray(value) ? value : [];
-          return list.includes(documentId) ? undefined : { ...data, [back]: [...list, documentId] };
-        }, pending),
+        ...rewriteRecord(
+          record,
+          (data) => {
+            const value = data[back];
+            if (!owning.toMany) return value === documentId ? undefined : { ...data, [back]: documentId };
+            const list = Array.isArray(value) ? value : [];
+            return list.includes(documentId) ? undefined : { ...data, [back]: [...list, documentId] };
+          },
+          pending,
+        ),
       );
     }
   }
@@ -122,7 +131,12 @@ interface RemovedDocument {
   readonly documentId: string;
 }
 
-function removeDeep(registry: SchemaRegistry, set: AttributeSet, data: Readonly<Record<string, unknown>>, removed: RemovedDocument): Record<string, unknown> | undefined {
+function removeDeep(
+  registry: SchemaRegistry,
+  set: AttributeSet,
+  data: Readonly<Record<string, unknown>>,
+  removed: RemovedDocument,
+): Record<string, unknown> | undefined {
   const { uid: targetUid, documentId } = removed;
   return rewriteStoredValues(registry, set, data, (attribute, value) => {
     if (attribute.kind !== 'relation' || attribute.mappedBy !== undefined || attribute.target !== targetUid) return value;

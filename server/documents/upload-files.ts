@@ -75,15 +75,20 @@ export async function replaceFile(context: UploadContext, id: string, file: Rece
   const record = context.project.current.index.media.findByPath(before.path);
   if (record === undefined) throw notFoundError('Entity not found');
   const formats = formatsOf(record.path, upload) ?? {};
-  const sidecar = sidecarOf(record.path, upload, {
-    formats,
-    alternativeText: info.alternativeText === undefined ? record.data.alternativeText : info.alternativeText,
-    caption: info.caption === undefined ? record.data.caption : info.caption,
-    documentId: record.documentId,
-    createdAt: record.createdAt,
-    updatedAt: context.now(),
-    publishedAt: record.publishedAt,
-  }, storedSidecar(dir, record.path));
+  const sidecar = sidecarOf(
+    record.path,
+    upload,
+    {
+      formats,
+      alternativeText: info.alternativeText === undefined ? record.data.alternativeText : info.alternativeText,
+      caption: info.caption === undefined ? record.data.caption : info.caption,
+      documentId: record.documentId,
+      createdAt: record.createdAt,
+      updatedAt: context.now(),
+      publishedAt: record.publishedAt,
+    },
+    storedSidecar(dir, record.path),
+  );
   const fresh = formatPathsOf({ formats });
   const stale = formatPathsOf(record.data).filter((formatPath) => !fresh.includes(formatPath));
   context.project.commit({ uploads: writesOf(record.path, upload, sidecar), removedUploads: stale });

@@ -64,7 +64,8 @@ export async function prepareUpload(
   const rawExt = path.posix.extname(filename);
   const sniffed = await sniffMimeType(readFileHead(received.tempPath, SNIFF_BYTES));
   const declared = received.declaredType !== undefined && MIME_PATTERN.test(received.declaredType) ? received.declaredType.toLowerCase() : undefined;
-  const mime = sniffed ?? mimeTypeOfExtension(rawExt) ?? (declared !== undefined && declared !== 'application/octet-stream' ? declared : 'application/octet-stream');
+  const mime =
+    sniffed ?? mimeTypeOfExtension(rawExt) ?? (declared !== undefined && declared !== 'application/octet-stream' ? declared : 'application/octet-stream');
   checkAllowedType(settings, mime, { fileName: filename, detectedType: sniffed, declaredType: declared ?? '' });
 
   const ext = keep?.ext ?? sanitizeExtension(sanitizeExtension(rawExt) || extensionOfMimeType(mime));
@@ -96,7 +97,11 @@ function cleanName(value: string): string {
 }
 
 /** Strapi's `security.allowedTypes` / `deniedTypes`: mime patterns with `*`. */
-function checkAllowedType(settings: CmsConfig['upload'], mime: string, about: { fileName: string; detectedType: string | undefined; declaredType: string }): void {
+function checkAllowedType(
+  settings: CmsConfig['upload'],
+  mime: string,
+  about: { fileName: string; detectedType: string | undefined; declaredType: string },
+): void {
   const { allowedTypes, deniedTypes } = settings;
   if (allowedTypes.length === 0 && deniedTypes.length === 0) return;
   const denied = matchesAny(mime, deniedTypes);
@@ -114,7 +119,10 @@ function checkAllowedType(settings: CmsConfig['upload'], mime: string, about: { 
 function matchesAny(mime: string, patterns: readonly string[]): boolean {
   const type = mime.toLowerCase();
   return patterns.some((pattern) => {
-    const escaped = pattern.toLowerCase().replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
+    const escaped = pattern
+      .toLowerCase()
+      .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*/g, '.*');
     return new RegExp(`^${escaped}$`).test(type);
   });
 }

@@ -23,7 +23,12 @@ export interface ValidateOptions {
  * Strapi's entity validation over the data a write will store. Attributes the body did not touch
  * are checked only when the whole document is (re)validated: on create and on publish.
  */
-export function validateEntity(type: ContentType, data: Readonly<Record<string, unknown>>, inputKeys: ReadonlySet<string>, options: ValidateOptions): EntityError[] {
+export function validateEntity(
+  type: ContentType,
+  data: Readonly<Record<string, unknown>>,
+  inputKeys: ReadonlySet<string>,
+  options: ValidateOptions,
+): EntityError[] {
   const errors: EntityError[] = [];
   const nested: NestedRules = { registry: options.registry, draft: options.draft };
   const whole = options.mode === 'create' || (options.publish && type.draftAndPublish);

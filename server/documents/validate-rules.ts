@@ -29,7 +29,8 @@ export function checkAttributeRules(attribute: Attribute, value: unknown, path: 
           fail(`${p} must be one of the following values: ${[...attribute.enum, ''].join(', ')}`);
         }
         // Strapi's order: minLength, maxLength, regex, then the uid or email format.
-        if (!options.draft && attribute.minLength !== undefined && value.length < attribute.minLength) fail(`${p} must be at least ${attribute.minLength} characters`);
+        if (!options.draft && attribute.minLength !== undefined && value.length < attribute.minLength)
+          fail(`${p} must be at least ${attribute.minLength} characters`);
         if (attribute.maxLength !== undefined && value.length > attribute.maxLength) fail(`${p} must be at most ${attribute.maxLength} characters`);
         if (!options.draft) {
           // yup's matches() with excludeEmptyString: !required.

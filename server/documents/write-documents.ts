@@ -35,7 +35,8 @@ export function updateDocument(context: WriteContext, document: DocumentRef, bod
   const record = index.findRecord(type, documentId, localeOf(context, type, query));
   if (record !== undefined) return writeDocument(context, { type, record }, input, query);
   // A document that exists in other locales gets this locale created (Strapi answers 200).
-  if (type.localized && index.localeVersions(type, documentId).length > 0) return writeDocument(context, { type, record: undefined, newLocaleOf: documentId }, input, query);
+  if (type.localized && index.localeVersions(type, documentId).length > 0)
+    return writeDocument(context, { type, record: undefined, newLocaleOf: documentId }, input, query);
   return undefined;
 }
 
@@ -53,7 +54,11 @@ export function deleteDocument(context: WriteContext, type: ContentType, documen
   // Deleting only a draft has no route. Strapi's document service refuses with a plain Error (a bare
   // 500); it is the caller's mistake, so it is a 400 with Strapi's message here (see README).
   if (type.draftAndPublish && query.status === 'draft') {
-    throw validationError('Cannot delete a draft document: a DELETE removes the draft and the published version', { key: 'status', source: 'query', param: 'status' });
+    throw validationError('Cannot delete a draft document: a DELETE removes the draft and the published version', {
+      key: 'status',
+      source: 'query',
+      param: 'status',
+    });
   }
   const record = documentId === undefined ? index.findSingle(type, locale) : index.findRecord(type, documentId, locale);
   if (record === undefined) return;
@@ -97,7 +102,14 @@ function writeDocument(context: WriteContext, target: WriteTarget, input: Record
   for (const [name, attribute] of type.attributes) {
     if (attribute.kind === 'relation' && attribute.mappedBy !== undefined) continue;
     // An attribute the file lacks is unset: null, or [] for lists (schema defaults apply on create only).
-    data[name] = name in converted.values ? converted.values[name] : base && name in base ? base[name] : record && attribute.kind === 'scalar' ? null : emptyValue(attribute);
+    data[name] =
+      name in converted.values
+        ? converted.values[name]
+        : base && name in base
+          ? base[name]
+          : record && attribute.kind === 'scalar'
+            ? null
+            : emptyValue(attribute);
   }
   const inputKeys = new Set(Object.keys(input));
   const options = { registry, index, mode: record ? 'update' : 'create', locale, documentId: record?.documentId } as const;
@@ -136,7 +148,9 @@ function writeDocument(context: WriteContext, target: WriteTarget, input: Record
   const entry = written && (draft ? (written.draftFile ?? written.main) : written.main);
   if (entry === undefined) throw new Error(`the write of ${mainPath} did not reach the index`);
   if (type.kind === 'singleType' && converted.inverse.size > 0 && documentId === undefined) {
-    context.project.commit({ documents: inverseRelationChanges(after, { type, documentId: entry.documentId, defaultLocale: locale ?? context.defaultLocale }, converted.inverse) });
+    context.project.commit({
+      documents: inverseRelationChanges(after, { type, documentId: entry.documentId, defaultLocale: locale ?? context.defaultLocale }, converted.inverse),
+    });
   }
   return entry;
 }
@@ -193,7 +207,9 @@ function syncSharedAttributes(index: ContentIndex, written: WrittenVersion, data
   for (const record of index.localeVersions(type, documentId)) {
     if (record.locale === locale) continue;
     changes.push(
-      ...rewriteRecord(record, (old) => (Object.entries(shared).every(([k, v]) => JSON.stringify(old[k]) === JSON.stringify(v)) ? undefined : { ...old, ...shared })),
+      ...rewriteRecord(record, (old) =>
+        Object.entries(shared).every(([k, v]) => JSON.stringify(old[k]) === JSON.stringify(v)) ? undefined : { ...old, ...shared },
+      ),
     );
   }
   return changes;

@@ -32,9 +32,10 @@ function printSimpleValue(value: unknown, quoteStrings: boolean): string | null 
 
 /** `must be a \`number\` type, but the final value was: \`NaN\` (cast from the value \`"abc"\`).` */
 export function typeErrorMessage(path: string, typeName: string, finalValue: unknown, original: unknown): string {
-  const cast = original !== undefined && !Object.is(original, finalValue) && printValue(original) !== printValue(finalValue)
-    ? ` (cast from the value \`${printValue(original)}\`)`
-    : '';
+  const cast =
+    original !== undefined && !Object.is(original, finalValue) && printValue(original) !== printValue(finalValue)
+      ? ` (cast from the value \`${printValue(original)}\`)`
+      : '';
   return `${path} must be a \`${typeName}\` type, but the final value was: \`${printValue(finalValue)}\`${cast}.`;
 }
 

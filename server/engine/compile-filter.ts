@@ -63,7 +63,7 @@ function compareLink(context: ReadContext, level: Level, node: CompareNode, nega
   }
   const related = findRelatedRows(context, level, field);
   // Inline components have no id column, so existence is asked directly; the answer is never unknown.
-  const wantEmpty = (operator === '$null') === Boolean(value) !== negated;
+  const wantEmpty = ((operator === '$null') === Boolean(value)) !== negated;
   return (row) => (related.rows(row).length === 0) === wantEmpty;
 }
 

@@ -86,7 +86,13 @@ function singleTest(type: ComparableType, operator: ComparisonOperator, value: u
  */
 function likeTest(type: ComparableType, operator: ComparisonOperator, value: unknown): (stored: unknown) => Truth {
   const anchor: TextAnchor =
-    operator === '$eqi' || operator === '$nei' ? 'whole' : operator === '$startsWith' || operator === '$startsWithi' ? 'start' : operator === '$endsWith' || operator === '$endsWithi' ? 'end' : 'contains';
+    operator === '$eqi' || operator === '$nei'
+      ? 'whole'
+      : operator === '$startsWith' || operator === '$startsWithi'
+        ? 'start'
+        : operator === '$endsWith' || operator === '$endsWithi'
+          ? 'end'
+          : 'contains';
   const match = asciiCaseInsensitive(String(value), anchor);
   const negate = operator === '$nei' || operator === '$notContains' || operator === '$notContainsi';
   return (stored) => {

@@ -59,7 +59,6 @@ export function comparable(type: ScalarType | 'system', value: unknown): string 
   }
 }
 
-
 export type TextAnchor = 'contains' | 'start' | 'end' | 'whole';
 
 /**

@@ -13,7 +13,15 @@ export type Level = { kind: 'document'; type: ContentType } | { kind: 'component
  * component without items is tested against it, as Strapi's joins do (`filters[author][name][$null]`
  * matches documents without an author).
  */
-const NULL_ENTRY = Object.freeze({ id: null, documentId: null, locale: null, data: Object.freeze({}), createdAt: null, updatedAt: null, publishedAt: null }) as unknown as Row;
+const NULL_ENTRY = Object.freeze({
+  id: null,
+  documentId: null,
+  locale: null,
+  data: Object.freeze({}),
+  createdAt: null,
+  updatedAt: null,
+  publishedAt: null,
+}) as unknown as Row;
 const NULL_RECORD: Row = Object.freeze(Object.create(null) as Record<string, unknown>);
 
 /** The attribute a field names at this level. */
@@ -105,4 +113,3 @@ export function findRelatedRows(context: ReadContext, level: Level, field: strin
 function asList(value: unknown): unknown[] {
   return Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
 }
-

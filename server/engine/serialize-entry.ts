@@ -77,7 +77,8 @@ function populateInto(level: Level<ContentType | ComponentSchema>, entry: Entry,
           out[name] = node.count ? { count: 0 } : attribute.toMany ? [] : null;
           break;
         }
-        const stored = attribute.mappedBy === undefined ? ownedEntries(context, entry, target, value) : inverseEntries(context, entry, target, attribute.mappedBy);
+        const stored =
+          attribute.mappedBy === undefined ? ownedEntries(context, entry, target, value) : inverseEntries(context, entry, target, attribute.mappedBy);
         const related = selectRelated(context, target, stored, node);
         if (node.count) out[name] = { count: related.length };
         else {
@@ -159,7 +160,12 @@ function serializeComponent(level: Level<ComponentSchema>, entry: Entry, value: 
 }
 
 /** Adds the selected scalars of a document's or component's values to `out` (all its output scalars when `fields` is undefined). */
-function addScalars(out: Record<string, unknown>, owner: ContentType | ComponentSchema, data: Readonly<Record<string, unknown>>, fields: readonly string[] | undefined): void {
+function addScalars(
+  out: Record<string, unknown>,
+  owner: ContentType | ComponentSchema,
+  data: Readonly<Record<string, unknown>>,
+  fields: readonly string[] | undefined,
+): void {
   for (const name of fields ?? owner.outputScalars) {
     const attribute = owner.attributes.get(name);
     if (attribute?.kind === 'scalar') out[name] = serializeScalar(attribute.type, data[name]);

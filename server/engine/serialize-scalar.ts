@@ -25,4 +25,3 @@ export function serializeScalar(type: ScalarType, value: unknown): unknown {
       return value;
   }
 }
-

@@ -43,7 +43,12 @@ function attributesToV4(registry: SchemaRegistry, set: AttributeSet, values: Jso
         break;
       case 'component': {
         const component = registry.components.get(attribute.component);
-        out[name] = component === undefined ? value : Array.isArray(value) ? value.map((v) => componentToV4(registry, component, v)) : componentToV4(registry, component, value);
+        out[name] =
+          component === undefined
+            ? value
+            : Array.isArray(value)
+              ? value.map((v) => componentToV4(registry, component, v))
+              : componentToV4(registry, component, value);
         break;
       }
       case 'dynamiczone':

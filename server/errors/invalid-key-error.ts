@@ -16,5 +16,8 @@ export function invalidKeyError(key: string, path: string | null | undefined, pl
   const named = path !== null && path !== undefined && (place === 'body' || path !== key);
   const message = named ? `Invalid key ${key} at ${path}` : `Invalid key ${key}`;
   if (place === 'body') return validationError(message, path === undefined ? { key, source: 'body' } : { key, path, source: 'body' });
-  return validationError(message, place === 'query' ? { key, path: path ?? null, source: 'query' } : { key, path: path ?? null, source: 'query', param: place });
+  return validationError(
+    message,
+    place === 'query' ? { key, path: path ?? null, source: 'query' } : { key, path: path ?? null, source: 'query', param: place },
+  );
 }

@@ -23,7 +23,12 @@ export function toEnvelope(error: unknown): { status: number; body: ErrorEnvelop
   return answer(500, 'InternalServerError', 'Internal Server Error', undefined);
 }
 
-function answer(status: number, name: string, message: string, details: Readonly<Record<string, unknown>> | undefined): { status: number; body: ErrorEnvelope } {
+function answer(
+  status: number,
+  name: string,
+  message: string,
+  details: Readonly<Record<string, unknown>> | undefined,
+): { status: number; body: ErrorEnvelope } {
   return { status, body: { data: null, error: details === undefined ? { status, name, message } : { status, name, message, details } } };
 }
 

@@ -4,7 +4,13 @@ import type { AttributeSet } from '../schema/content-type.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 
 /** Adds to `out` the uploads/ paths a document's data references, at any depth, with their format files. */
-export function collectMediaPaths(index: ContentIndex, registry: SchemaRegistry, set: AttributeSet, data: Readonly<Record<string, unknown>>, out: Set<string>): void {
+export function collectMediaPaths(
+  index: ContentIndex,
+  registry: SchemaRegistry,
+  set: AttributeSet,
+  data: Readonly<Record<string, unknown>>,
+  out: Set<string>,
+): void {
   for (const [name, attribute] of set.attributes) {
     const value = data[name];
     switch (attribute.kind) {

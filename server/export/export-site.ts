@@ -105,7 +105,11 @@ function collectItemMedia(snapshot: ProjectSnapshot, item: ExportItem, run: Expo
 }
 
 /** `/api/articles/<id>?populate=*` → the type, documentId and query string it names. */
-function resolveApiPath(snapshot: ProjectSnapshot, config: CmsConfig, apiPath: string): { type: NonNullable<ReturnType<typeof findContentTypeByRoute>>; documentId: string | undefined; querystring: string } | string {
+function resolveApiPath(
+  snapshot: ProjectSnapshot,
+  config: CmsConfig,
+  apiPath: string,
+): { type: NonNullable<ReturnType<typeof findContentTypeByRoute>>; documentId: string | undefined; querystring: string } | string {
   const [pathname = '', querystring = ''] = apiPath.split('?', 2);
   const prefix = `${config.rest.prefix}/`;
   if (!pathname.startsWith(prefix)) return `expected a path under ${prefix}, got ${apiPath}`;
@@ -186,4 +190,3 @@ function sortKeys(record: Record<string, string>): Record<string, string> {
   for (const key of Object.keys(record).sort()) out[key] = record[key]!;
   return out;
 }
-

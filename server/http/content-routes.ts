@@ -27,7 +27,13 @@ export function createContentRouter(snapshot: ProjectSnapshot, deps: RouteDepend
     const read: ReadRoute = { type, deps, cache };
     const can = (action: string): Middleware => authorize(deps.config, `${type.uid}.${action}`);
     const write = (action: WriteRequest['action'], withId: boolean) => (ctx: Context) => {
-      respondWrite(ctx, deps, { type, action, documentId: withId ? String(ctx.params['documentId']) : undefined, body: ctx.request.body, querystring: ctx.querystring });
+      respondWrite(ctx, deps, {
+        type,
+        action,
+        documentId: withId ? String(ctx.params['documentId']) : undefined,
+        body: ctx.request.body,
+        querystring: ctx.querystring,
+      });
     };
     if (type.kind === 'collectionType') {
       router.get(base, can('find'), (ctx) => respondRead(ctx, read, undefined));

@@ -45,6 +45,13 @@ export function createReadCache(maxBytes: number): ReadCache {
 /** Who asks (what they may see differs), in which format, for which URL. */
 function keyOf(ctx: Context): string {
   const caller = callerOf(ctx);
-  const who = caller === undefined ? 'public' : caller.kind === 'api-token' ? `token:${caller.token.name}` : caller.kind === 'user' ? `role:${caller.user.role}` : 'public';
+  const who =
+    caller === undefined
+      ? 'public'
+      : caller.kind === 'api-token'
+        ? `token:${caller.token.name}`
+        : caller.kind === 'user'
+          ? `role:${caller.user.role}`
+          : 'public';
   return `${who}|${ctx.get('Strapi-Response-Format') === 'v4' ? 'v4' : 'v5'}|${ctx.url}`;
 }

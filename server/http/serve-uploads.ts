@@ -72,7 +72,8 @@ function writeError(res: ServerResponse, error: ApiError, headers: Record<string
   }
   const { status, body: envelope } = toEnvelope(error);
   const body = JSON.stringify(envelope);
-  for (const header of ['Content-Length', 'Content-Range', 'ETag', 'Last-Modified', 'Cache-Control', 'Accept-Ranges', 'Content-Security-Policy']) res.removeHeader(header);
+  for (const header of ['Content-Length', 'Content-Range', 'ETag', 'Last-Modified', 'Cache-Control', 'Accept-Ranges', 'Content-Security-Policy'])
+    res.removeHeader(header);
   for (const [header, value] of Object.entries(headers ?? {})) res.setHeader(header, value);
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');

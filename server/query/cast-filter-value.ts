@@ -85,7 +85,6 @@ function parseInstant(text: string): number | undefined {
   return Number.isFinite(ms) && Math.abs(ms) <= MAX_TIME_MS ? ms : undefined;
 }
 
-
 /** `$null` / `$notNull` take any value: t/1/true and f/0/false, then plain truthiness ('' is false). */
 export function castNullFlag(value: unknown): boolean {
   if (value === true || value === 'true' || value === 't' || value === '1') return true;

@@ -1,8 +1,26 @@
 /** Comparison operators of Strapi's filters, exactly as spelled in queries. */
 export const COMPARISON_OPERATORS = [
-  '$eq', '$eqi', '$ne', '$nei', '$lt', '$lte', '$gt', '$gte', '$in', '$notIn',
-  '$contains', '$notContains', '$containsi', '$notContainsi', '$null', '$notNull', '$between',
-  '$startsWith', '$startsWithi', '$endsWith', '$endsWithi',
+  '$eq',
+  '$eqi',
+  '$ne',
+  '$nei',
+  '$lt',
+  '$lte',
+  '$gt',
+  '$gte',
+  '$in',
+  '$notIn',
+  '$contains',
+  '$notContains',
+  '$containsi',
+  '$notContainsi',
+  '$null',
+  '$notNull',
+  '$between',
+  '$startsWith',
+  '$startsWithi',
+  '$endsWith',
+  '$endsWithi',
 ] as const;
 export type ComparisonOperator = (typeof COMPARISON_OPERATORS)[number];
 

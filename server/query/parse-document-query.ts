@@ -73,7 +73,9 @@ export function parseDocumentQuery(raw: Readonly<Record<string, unknown>>, route
 function parseStatus(value: unknown): 'published' | 'draft' {
   if (value === undefined || value === 'published') return 'published';
   if (value === 'draft') return 'draft';
-  throw validationError(`Invalid parameter at 'status'. Expected 'published' or 'draft', received: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
+  throw validationError(
+    `Invalid parameter at 'status'. Expected 'published' or 'draft', received: ${typeof value === 'string' ? value : JSON.stringify(value)}`,
+  );
 }
 
 function parseLocale(value: unknown, action: RouteAction): string | undefined {

@@ -26,7 +26,10 @@ export function parseFields(value: unknown, owner: AttributeSet, isDocument: boo
       continue;
     }
     const attribute = owner.attributes.get(name);
-    const allowed = attribute === undefined ? (isDocument && DOCUMENT_FIELDS.includes(name)) || (!isDocument && name === 'id') : attribute.kind === 'scalar' && !isHiddenScalar(attribute);
+    const allowed =
+      attribute === undefined
+        ? (isDocument && DOCUMENT_FIELDS.includes(name)) || (!isDocument && name === 'id')
+        : attribute.kind === 'scalar' && !isHiddenScalar(attribute);
     // Strapi names an attribute that may not be selected with its own path, an unknown key with none.
     if (!allowed) throw invalidKeyError(name, attribute === undefined ? null : name, 'fields');
     if (name !== 'id' && name !== 'documentId' && !out.includes(name)) out.push(name);

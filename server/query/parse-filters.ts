@@ -106,7 +106,12 @@ function parseField(key: string, value: unknown, place: FilterPlace): FilterNode
   const fieldPath = [...path, key];
   const attribute = level.set.attributes.get(key);
   if (attribute === undefined) {
-    const type = level.kind === 'document' && Object.hasOwn(DOCUMENT_FIELDS, key) ? DOCUMENT_FIELDS[key] : level.kind === 'component' && key === 'id' ? 'integer' : undefined;
+    const type =
+      level.kind === 'document' && Object.hasOwn(DOCUMENT_FIELDS, key)
+        ? DOCUMENT_FIELDS[key]
+        : level.kind === 'component' && key === 'id'
+          ? 'integer'
+          : undefined;
     if (type === undefined) throw invalidKeyError(key, where, 'filters');
     return parseScalar(key, type, value, fieldPath);
   }
@@ -179,7 +184,9 @@ function parseScalar(key: string, type: FilterValueType, value: unknown, fieldPa
       continue;
     }
     if (operator === '$and' || operator === '$or') {
-      const items = groupItems(operand, operator).map((item) => parseScalar(key, type, item, fieldPath)).filter((n): n is FilterNode => n !== undefined);
+      const items = groupItems(operand, operator)
+        .map((item) => parseScalar(key, type, item, fieldPath))
+        .filter((n): n is FilterNode => n !== undefined);
       if (items.length > 0) children.push({ kind: operator === '$and' ? 'and' : 'or', children: items });
       continue;
     }

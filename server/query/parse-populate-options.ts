@@ -58,7 +58,10 @@ export function parseMediaOptions(parser: PopulateParser, value: Record<string, 
  */
 function parseFileFields(value: unknown, type: UploadFileType): readonly string[] | undefined {
   if (value === undefined || value === null) return undefined;
-  const names = (typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : []).map(String).map((n) => n.trim()).filter((n) => n !== '');
+  const names = (typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : [])
+    .map(String)
+    .map((n) => n.trim())
+    .filter((n) => n !== '');
   if (names.includes('*') || names.length === 0) return undefined;
   for (const name of names) if (!type.outputScalars.includes(name) && !FILE_SYSTEM_FIELDS.includes(name)) throw invalidKeyError(name, null, 'fields');
   return names.filter((n) => n !== 'id' && n !== 'documentId');

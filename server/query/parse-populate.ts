@@ -37,7 +37,11 @@ function parseValue(parser: PopulateParser, value: unknown, level: PopulateLevel
   if (typeof value === 'string') return parseDotList(parser, value.split(','), level);
   if (Array.isArray(value)) {
     if (!value.every((v) => typeof v === 'string')) throw validationError(INVALID_POPULATE);
-    return parseDotList(parser, value.flatMap((v: string) => v.split(',')), level);
+    return parseDotList(
+      parser,
+      value.flatMap((v: string) => v.split(',')),
+      level,
+    );
   }
   if (!isPlainObject(value)) throw validationError(INVALID_POPULATE);
   // qs turns long arrays into objects with numeric keys.
@@ -50,7 +54,10 @@ function parseValue(parser: PopulateParser, value: unknown, level: PopulateLevel
 function parseDotList(parser: PopulateParser, names: string[], level: PopulateLevel): PopulateMap {
   const out = new Map<string, PopulateNode>();
   for (const raw of names) {
-    const segments = raw.split('.').map((s) => s.trim()).filter((s) => s !== '');
+    const segments = raw
+      .split('.')
+      .map((s) => s.trim())
+      .filter((s) => s !== '');
     const head = segments[0];
     if (head === undefined) continue;
     const node = parseDotPath(parser, segments, level, null);

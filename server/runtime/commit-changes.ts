@@ -31,7 +31,11 @@ export function commitChanges(state: ProjectState, ownWrites: OwnWrites, changes
       continue;
     }
     const file = parseContentPath(state.registry, change.path);
-    if (file !== undefined) placeDocument(state, decodeStoredDocument(state.registry, file, text, () => Date.now()));
+    if (file !== undefined)
+      placeDocument(
+        state,
+        decodeStoredDocument(state.registry, file, text, () => Date.now()),
+      );
   }
 
   const uploads = changes.uploads ?? [];

@@ -9,7 +9,10 @@ import type { ProjectState } from './project-state.js';
 export function placeDocument(state: ProjectState, stored: StoredDocument): void {
   const { file } = stored;
   if (file.locale !== undefined && !file.type.localized) {
-    reportProblem(state, new FileError(file.path, `${file.type.singularName} is not localized (pluginOptions.i18n.localized), so a locale suffix is not allowed`));
+    reportProblem(
+      state,
+      new FileError(file.path, `${file.type.singularName} is not localized (pluginOptions.i18n.localized), so a locale suffix is not allowed`),
+    );
     return;
   }
   if (file.locale !== undefined && !state.index.hasLocale(file.locale)) {

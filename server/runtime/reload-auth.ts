@@ -39,7 +39,10 @@ export function reloadAuth(options: ReloadAuthOptions): AuthState | undefined {
     return undefined;
   }
   const waiting = Object.keys(next).filter(
-    (section) => section !== 'dir' && !LIVE_SECTIONS.includes(section) && JSON.stringify(next[section as keyof CmsConfig]) !== JSON.stringify(started[section as keyof CmsConfig]),
+    (section) =>
+      section !== 'dir' &&
+      !LIVE_SECTIONS.includes(section) &&
+      JSON.stringify(next[section as keyof CmsConfig]) !== JSON.stringify(started[section as keyof CmsConfig]),
   );
   log.info(`${CONFIG_FILE} reloaded: permissions and API tokens apply now`);
   if (waiting.length > 0) log.warn(`${CONFIG_FILE}: changes to ${waiting.join(', ')} take effect after a restart`);

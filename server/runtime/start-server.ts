@@ -73,7 +73,8 @@ export async function startServer(config: CmsConfig, log: ServerLog, prefetch?: 
   } catch (error) {
     await runtime.close();
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') throw new UserError(`port ${config.server.port} is already in use on ${config.server.host}: stop the other server or pass --port`);
+    if (code === 'EADDRINUSE')
+      throw new UserError(`port ${config.server.port} is already in use on ${config.server.host}: stop the other server or pass --port`);
     if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new UserError(`cannot listen on host ${config.server.host}`);
     throw error;
   }

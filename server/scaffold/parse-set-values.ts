@@ -79,7 +79,10 @@ function convert(attribute: Attribute, raw: string, flag: string): unknown {
 
 function list(raw: string, flag: string): unknown {
   if (raw.trimStart().startsWith('[')) return parseJsonOr(raw, () => fail(flag, 'expected a JSON array or a comma-separated list'));
-  return raw.split(',').map((item) => item.trim()).filter((item) => item !== '');
+  return raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
 }
 
 function componentShell(component: AttributeSet): Record<string, unknown> {

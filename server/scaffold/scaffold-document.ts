@@ -42,8 +42,10 @@ export function scaffoldDocument(projectDir: string, options: ScaffoldOptions, c
   const draft = options.draft ?? false;
   if (draft && !type.draftAndPublish) throw new UserError(`${type.singularName} has no Draft & Publish (options.draftAndPublish): drop --draft`);
   const locale = options.locale ?? config.i18n.defaultLocale;
-  if (options.locale !== undefined && !type.localized) throw new UserError(`${type.singularName} is not localized (pluginOptions.i18n.localized): drop --locale`);
-  if (!config.i18n.locales.some((l) => l.code === locale)) throw new UserError(`locale "${locale}" is not configured: add it to i18n.locales in cms.config.json`);
+  if (options.locale !== undefined && !type.localized)
+    throw new UserError(`${type.singularName} is not localized (pluginOptions.i18n.localized): drop --locale`);
+  if (!config.i18n.locales.some((l) => l.code === locale))
+    throw new UserError(`locale "${locale}" is not configured: add it to i18n.locales in cms.config.json`);
   const fileLocale = type.localized && locale !== config.i18n.defaultLocale ? locale : undefined;
 
   let documentId: string | undefined;
@@ -51,14 +53,23 @@ export function scaffoldDocument(projectDir: string, options: ScaffoldOptions, c
     if (options.id !== undefined) throw new UserError(`${type.singularName} is a single type: it has no --id`);
   } else {
     documentId = options.id ?? generateDocumentId();
-    if (!isDocumentId(documentId)) throw new UserError(`invalid documentId "${documentId}": use 1-64 characters a-z, 0-9, "-" or "_", starting with a letter or digit`);
+    if (!isDocumentId(documentId))
+      throw new UserError(`invalid documentId "${documentId}": use 1-64 characters a-z, 0-9, "-" or "_", starting with a letter or digit`);
   }
   const rel = contentFilePath(type, documentId, { locale: fileLocale });
-  for (const other of [rel, contentFilePath(type, documentId, { locale: fileLocale, format: 'md' }), contentFilePath(type, documentId, { locale: fileLocale, draft: true })]) {
-    if (statProjectPath(projectDir, other) !== undefined) throw new UserError(`${other} exists already: pick another ${type.kind === 'singleType' ? 'locale' : 'id'}`);
+  for (const other of [
+    rel,
+    contentFilePath(type, documentId, { locale: fileLocale, format: 'md' }),
+    contentFilePath(type, documentId, { locale: fileLocale, draft: true }),
+  ]) {
+    if (statProjectPath(projectDir, other) !== undefined)
+      throw new UserError(`${other} exists already: pick another ${type.kind === 'singleType' ? 'locale' : 'id'}`);
   }
 
-  const values = { ...sharedValues(projectDir, check.listFiles(projectDir, registry), { type, documentId, fileLocale, defaultLocale: config.i18n.defaultLocale }), ...parseSetValues(registry, type, options.set ?? []) };
+  const values = {
+    ...sharedValues(projectDir, check.listFiles(projectDir, registry), { type, documentId, fileLocale, defaultLocale: config.i18n.defaultLocale }),
+    ...parseSetValues(registry, type, options.set ?? []),
+  };
   const data = stubDocument(registry, type, { documentId: documentId ?? type.singularName, now: options.now ?? new Date().toISOString(), draft, values });
   const text = encodeJsonDocument(type, data);
   const file = parseContentPath(registry, rel)!;
@@ -86,7 +97,9 @@ function sharedValues(projectDir: string, files: readonly ContentFile[], version
   const { type, documentId, fileLocale, defaultLocale } = version;
   if (!type.localized) return {};
   // A localized type's file without a locale in its name is the default locale's.
-  const sibling = files.find((f) => f.type === type && f.documentId === documentId && !f.draft && (f.locale ?? defaultLocale) !== (fileLocale ?? defaultLocale));
+  const sibling = files.find(
+    (f) => f.type === type && f.documentId === documentId && !f.draft && (f.locale ?? defaultLocale) !== (fileLocale ?? defaultLocale),
+  );
   if (sibling === undefined) return {};
   const data = decodeDocument(readProjectTextOrThrow(projectDir, sibling.path), sibling.format, type, sibling.path);
   const out: Record<string, unknown> = {};

@@ -1,8 +1,23 @@
 /** Scalar attribute types, as Strapi names them. */
 export const SCALAR_TYPES = [
-  'string', 'text', 'richtext', 'blocks', 'enumeration', 'email', 'password', 'uid',
-  'date', 'time', 'datetime', 'timestamp',
-  'integer', 'biginteger', 'float', 'decimal', 'boolean', 'json',
+  'string',
+  'text',
+  'richtext',
+  'blocks',
+  'enumeration',
+  'email',
+  'password',
+  'uid',
+  'date',
+  'time',
+  'datetime',
+  'timestamp',
+  'integer',
+  'biginteger',
+  'float',
+  'decimal',
+  'boolean',
+  'json',
 ] as const;
 export type ScalarType = (typeof SCALAR_TYPES)[number];
 

@@ -165,7 +165,8 @@ function checkLinks(registry: SchemaRegistry, file: string, attributes: Readonly
         break;
       }
       case 'component':
-        if (!registry.components.has(attribute.component)) throw new FileError(file, `${where}: component ${attribute.component} not found in schemas/components/`);
+        if (!registry.components.has(attribute.component))
+          throw new FileError(file, `${where}: component ${attribute.component} not found in schemas/components/`);
         break;
       case 'dynamiczone':
         for (const uid of attribute.components) {

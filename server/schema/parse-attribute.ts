@@ -8,8 +8,21 @@ const CUSTOM_FIELD_TYPES: Readonly<Record<string, ScalarType>> = {
 
 /** Names Strapi reserves for its own columns and system fields. */
 const RESERVED_NAMES = new Set([
-  'id', 'documentId', 'document_id', 'createdAt', 'updatedAt', 'publishedAt', 'createdBy', 'updatedBy',
-  'locale', 'localizations', '__component', '__type', '__proto__', 'constructor', 'prototype',
+  'id',
+  'documentId',
+  'document_id',
+  'createdAt',
+  'updatedAt',
+  'publishedAt',
+  'createdBy',
+  'updatedBy',
+  'locale',
+  'localizations',
+  '__component',
+  '__type',
+  '__proto__',
+  'constructor',
+  'prototype',
 ]);
 
 const NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_-]*$/;

@@ -66,7 +66,22 @@ function outputScalarsOf(attributes: ReadonlyMap<string, Attribute>): string[] {
 
 function column(type: ScalarType, required: boolean): Attribute {
   return {
-    kind: 'scalar', type, customField: undefined, default: undefined, minLength: undefined, maxLength: undefined, min: undefined, max: undefined,
-    regex: undefined, enum: undefined, targetField: undefined, searchable: true, required, unique: false, private: false, writable: false, localized: false,
+    kind: 'scalar',
+    type,
+    customField: undefined,
+    default: undefined,
+    minLength: undefined,
+    maxLength: undefined,
+    min: undefined,
+    max: undefined,
+    regex: undefined,
+    enum: undefined,
+    targetField: undefined,
+    searchable: true,
+    required,
+    unique: false,
+    private: false,
+    writable: false,
+    localized: false,
   };
 }

@@ -57,7 +57,9 @@ function checkAttributes(run: DocumentCheck, set: AttributeSet, data: Record<str
     const value = data[key];
     const attribute = set.attributes.get(key);
     if (attribute === undefined) {
-      const system = topLevel ? (TIMESTAMP_KEYS as readonly string[]).includes(key) || key === 'id' || key === 'documentId' || key === 'locale' : key === '__component';
+      const system = topLevel
+        ? (TIMESTAMP_KEYS as readonly string[]).includes(key) || key === 'id' || key === 'documentId' || key === 'locale'
+        : key === '__component';
       if (!system) run.problems.push({ path: prefix + key, message: `unknown attribute "${key}"` });
       continue;
     }
@@ -81,14 +83,20 @@ function checkValue(run: DocumentCheck, attribute: Attribute, value: unknown, pa
       }
       const ids = attribute.toMany ? value : [value];
       if (!Array.isArray(ids) || !ids.every(isDocumentId)) {
-        problems.push({ path, message: attribute.toMany ? `expected an array of documentIds, got ${show(value)}` : `expected a documentId, got ${show(value)}` });
+        problems.push({
+          path,
+          message: attribute.toMany ? `expected an array of documentIds, got ${show(value)}` : `expected a documentId, got ${show(value)}`,
+        });
       }
       return;
     }
     case 'media': {
       const paths = attribute.multiple ? value : [value];
       if (!Array.isArray(paths) || !paths.every((p) => typeof p === 'string' && p !== '')) {
-        problems.push({ path, message: attribute.multiple ? `expected an array of paths under uploads/, got ${show(value)}` : `expected a path under uploads/, got ${show(value)}` });
+        problems.push({
+          path,
+          message: attribute.multiple ? `expected an array of paths under uploads/, got ${show(value)}` : `expected a path under uploads/, got ${show(value)}`,
+        });
       }
       return;
     }
@@ -153,7 +161,9 @@ function scalarMismatch(attribute: ScalarAttribute, value: unknown): string | un
     case 'datetime':
       return isIsoDateTime(value) ? undefined : 'an ISO 8601 date-time';
     case 'timestamp':
-      return Number.isSafeInteger(value) || (typeof value === 'string' && (/^\d+$/.test(value) || !Number.isNaN(Date.parse(value)))) ? undefined : 'a timestamp (epoch milliseconds or ISO date-time)';
+      return Number.isSafeInteger(value) || (typeof value === 'string' && (/^\d+$/.test(value) || !Number.isNaN(Date.parse(value))))
+        ? undefined
+        : 'a timestamp (epoch milliseconds or ISO date-time)';
     case 'blocks':
       return Array.isArray(value) ? undefined : 'an array of blocks';
     case 'json':

@@ -39,7 +39,13 @@ export class ContentPrefetch {
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
     try {
-      const job: PrefetchJob & { port: MessagePort } = { root: this.root, batchSize: options.batchSize ?? BATCH_SIZE, ahead: options.ahead ?? AHEAD, state: this.state, port: port2 };
+      const job: PrefetchJob & { port: MessagePort } = {
+        root: this.root,
+        batchSize: options.batchSize ?? BATCH_SIZE,
+        ahead: options.ahead ?? AHEAD,
+        state: this.state,
+        port: port2,
+      };
       this.worker = new Worker(new URL('./content-prefetch-worker.js', import.meta.url), {
         workerData: job,
         transferList: [port2],
@@ -79,7 +85,7 @@ export class ContentPrefetch {
    * fails (the caller reads the rest).
    */
   *texts(count: number): Generator<ReadText> {
-    for (let yielded = 0; yielded < count; ) {
+    for (let yielded = 0; yielded < count;) {
       const message = this.next();
       if (message === undefined || !('texts' in message)) break;
       yielded += message.texts.length;

@@ -8,7 +8,6 @@ import { parseJson } from '../schema/parse-json.js';
 import { listUploadFiles } from './list-upload-files.js';
 import { SIDECAR_SUFFIX, UPLOADS_DIR } from './project-layout.js';
 
-
 /** A file under uploads/ and what its sidecar adds. */
 export interface StoredMedia {
   /** Relative to uploads/, forward slashes. */
@@ -57,7 +56,8 @@ export function readMediaFile(projectDir: string, mediaPath: string): StoredMedi
  */
 export function readSidecarText(projectDir: string, sidecar: string): string {
   // Not resolveProjectPath: listed names may hold a backslash, a plain character on POSIX.
-  if (sidecar.startsWith('/') || sidecar.includes('\0') || sidecar.split('/').includes('..')) throw new FileError(`${UPLOADS_DIR}/${sidecar}`, 'not a path inside uploads/');
+  if (sidecar.startsWith('/') || sidecar.includes('\0') || sidecar.split('/').includes('..'))
+    throw new FileError(`${UPLOADS_DIR}/${sidecar}`, 'not a path inside uploads/');
   return fs.readFileSync(path.join(projectDir, UPLOADS_DIR, sidecar), 'utf8');
 }
 

@@ -5,8 +5,24 @@ const MAX_SLUG_LENGTH = 120;
 
 /** Letters NFKD does not split into a base letter and a mark. */
 const LETTER_REPLACEMENTS: Readonly<Record<string, string>> = {
-  ß: 'ss', ẞ: 'SS', æ: 'ae', Æ: 'AE', œ: 'oe', Œ: 'OE', ø: 'o', Ø: 'O', đ: 'd', Đ: 'D', ð: 'd', Ð: 'D',
-  ł: 'l', Ł: 'L', þ: 'th', Þ: 'TH', ı: 'i', '&': ' and ',
+  ß: 'ss',
+  ẞ: 'SS',
+  æ: 'ae',
+  Æ: 'AE',
+  œ: 'oe',
+  Œ: 'OE',
+  ø: 'o',
+  Ø: 'O',
+  đ: 'd',
+  Đ: 'D',
+  ð: 'd',
+  Ð: 'D',
+  ł: 'l',
+  Ł: 'L',
+  þ: 'th',
+  Þ: 'TH',
+  ı: 'i',
+  '&': ' and ',
 };
 
 /**

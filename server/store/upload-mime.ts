@@ -44,6 +44,9 @@ export function contentTypeOf(type: string): string {
 }
 
 function isSvg(head: Uint8Array): boolean {
-  const text = Buffer.from(head.subarray(0, 1024)).toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  const text = Buffer.from(head.subarray(0, 1024))
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   return /^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(text);
 }

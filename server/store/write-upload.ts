@@ -7,9 +7,7 @@ import { SIDECAR_SUFFIX, UPLOADS_DIR } from './project-layout.js';
 import { isMediaPath } from './read-media.js';
 
 /** One file an upload writes under uploads/: a copy of a prepared file, or a sidecar's JSON. */
-export type UploadWrite =
-  | { readonly path: string; readonly source: string }
-  | { readonly path: string; readonly json: Readonly<Record<string, unknown>> };
+export type UploadWrite = { readonly path: string; readonly source: string } | { readonly path: string; readonly json: Readonly<Record<string, unknown>> };
 
 /** The absolute path of a media path; refuses anything that is not a plain path inside uploads/. */
 export function resolveUploadPath(projectDir: string, mediaPath: string): string {
@@ -75,4 +73,3 @@ function copyFileAtomic(source: string, target: string): void {
   }
   syncFolder(dir);
 }
-

@@ -33,7 +33,11 @@ export function generateJsonSchema(registry: SchemaRegistry, type: ContentType):
   const timestamps: JsonSchema = {
     createdAt: { type: 'string', pattern: ISO_DATETIME, description: 'Written by the API; without it, the file modification time.' },
     updatedAt: { type: 'string', pattern: ISO_DATETIME },
-    publishedAt: { type: ['string', 'null'], pattern: ISO_DATETIME, description: type.draftAndPublish ? 'Set: published. null or absent: a draft.' : 'Ignored: this type has no Draft & Publish.' },
+    publishedAt: {
+      type: ['string', 'null'],
+      pattern: ISO_DATETIME,
+      description: type.draftAndPublish ? 'Set: published. null or absent: a draft.' : 'Ignored: this type has no Draft & Publish.',
+    },
     locale: { type: 'string', description: 'Ignored: the locale is the file name suffix (<documentId>.<locale>.json).' },
   };
   const route = routeName(type);
@@ -84,17 +88,23 @@ function attributeSchema(registry: SchemaRegistry, attribute: Attribute, strict:
         return { type: 'null', description: `Derived from ${attribute.target} attribute "${attribute.mappedBy}": store the relation there.` };
       }
       const id = { type: 'string', pattern: DOCUMENT_ID };
-      const schema = attribute.toMany ? list({ type: 'array', items: id }, { required: attribute.required, minItems: rules && attribute.required ? 1 : undefined }) : id;
+      const schema = attribute.toMany
+        ? list({ type: 'array', items: id }, { required: attribute.required, minItems: rules && attribute.required ? 1 : undefined })
+        : id;
       return finish(schema, `${attribute.relation} relation to ${attribute.target}: ${attribute.toMany ? 'documentIds' : 'a documentId'}`);
     }
     case 'media': {
       const item = { type: 'string', pattern: MEDIA_PATH };
-      const schema = attribute.multiple ? list({ type: 'array', items: item }, { required: attribute.required, minItems: rules && attribute.required ? 1 : undefined }) : item;
+      const schema = attribute.multiple
+        ? list({ type: 'array', items: item }, { required: attribute.required, minItems: rules && attribute.required ? 1 : undefined })
+        : item;
       return finish(schema, attribute.multiple ? 'media: paths under uploads/' : 'media: a path under uploads/');
     }
     case 'component': {
       const ref = { $ref: `#/definitions/${attribute.component}${strict ? '.published' : ''}` };
-      const schema = attribute.repeatable ? list({ type: 'array', items: ref }, { required: attribute.required, max: attribute.max, min: rules ? attribute.min : undefined }) : ref;
+      const schema = attribute.repeatable
+        ? list({ type: 'array', items: ref }, { required: attribute.required, max: attribute.max, min: rules ? attribute.min : undefined })
+        : ref;
       return finish(schema, `component ${attribute.component}${attribute.repeatable ? ' (repeatable)' : ''}`);
     }
     case 'dynamiczone': {
@@ -103,10 +113,16 @@ function attributeSchema(registry: SchemaRegistry, attribute: Attribute, strict:
         type: 'object',
         required: ['__component'],
         properties: { __component: { enum: components } },
-        allOf: components.map((uid) => ({ if: { properties: { __component: { const: uid } } }, then: { $ref: `#/definitions/${uid}${strict ? '.published' : ''}` } })),
+        allOf: components.map((uid) => ({
+          if: { properties: { __component: { const: uid } } },
+          then: { $ref: `#/definitions/${uid}${strict ? '.published' : ''}` },
+        })),
       };
       const minItems = rules && attribute.required ? Math.max(1, attribute.min ?? 1) : undefined;
-      const schema = list({ type: 'array', items: item }, { required: attribute.required, max: attribute.max, min: rules ? attribute.min : undefined, minItems });
+      const schema = list(
+        { type: 'array', items: item },
+        { required: attribute.required, max: attribute.max, min: rules ? attribute.min : undefined, minItems },
+      );
       return finish(schema, `dynamic zone: ${components.join(', ')}`);
     }
   }

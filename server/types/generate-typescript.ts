@@ -18,18 +18,41 @@ export function generateTypeScript(registry: SchemaRegistry): string {
   for (const type of types) parts.push(contentTypeInterface(registry, names, type));
   const components = [...registry.components.values()].sort((a, b) => compare(a.uid, b.uid));
   for (const component of components) {
-    const lines = [`/** Component ${component.uid} (${component.displayName}). */`, `export interface ${names.components.get(component.uid)} {`, '  id: number;'];
+    const lines = [
+      `/** Component ${component.uid} (${component.displayName}). */`,
+      `export interface ${names.components.get(component.uid)} {`,
+      '  id: number;',
+    ];
     lines.push(...attributeLines(registry, names, component));
     parts.push(`${lines.join('\n')}\n}\n`);
   }
-  parts.push(routeMap('CollectionTypes', 'Collection types by the name in `/api/<name>`.', types.filter((t) => t.kind === 'collectionType'), names));
-  parts.push(routeMap('SingleTypes', 'Single types by the name in `/api/<name>`.', types.filter((t) => t.kind === 'singleType'), names));
+  parts.push(
+    routeMap(
+      'CollectionTypes',
+      'Collection types by the name in `/api/<name>`.',
+      types.filter((t) => t.kind === 'collectionType'),
+      names,
+    ),
+  );
+  parts.push(
+    routeMap(
+      'SingleTypes',
+      'Single types by the name in `/api/<name>`.',
+      types.filter((t) => t.kind === 'singleType'),
+      names,
+    ),
+  );
   return parts.join('\n');
 }
 
 function contentTypeInterface(registry: SchemaRegistry, names: TypeNames, type: ContentType): string {
   const route = `/api/${routeName(type)}`;
-  const lines = [`/** ${type.displayName} (${type.uid}): \`GET ${route}\`. */`, `export interface ${names.contentTypes.get(type.uid)} {`, '  id: number;', '  documentId: string;'];
+  const lines = [
+    `/** ${type.displayName} (${type.uid}): \`GET ${route}\`. */`,
+    `export interface ${names.contentTypes.get(type.uid)} {`,
+    '  id: number;',
+    '  documentId: string;',
+  ];
   const [scalars, populated] = splitAttributes(registry, names, type);
   lines.push(...scalars, '  createdAt: string;', '  updatedAt: string;');
   lines.push(type.draftAndPublish ? '  /** null for drafts (`status=draft`). */\n  publishedAt: string | null;' : '  publishedAt: string;');

@@ -1,8 +1,18 @@
 /** Names the envelope declares; content types and components never take them. */
 export const ENVELOPE_NAMES = [
-  'StrapiJson', 'StrapiBlockNode', 'StrapiMediaFormat', 'StrapiMedia', 'StrapiPagePagination', 'StrapiOffsetPagination',
-  'StrapiPagination', 'StrapiResponse', 'StrapiListResponse', 'StrapiError', 'StrapiErrorResponse',
-  'CollectionTypes', 'SingleTypes',
+  'StrapiJson',
+  'StrapiBlockNode',
+  'StrapiMediaFormat',
+  'StrapiMedia',
+  'StrapiPagePagination',
+  'StrapiOffsetPagination',
+  'StrapiPagination',
+  'StrapiResponse',
+  'StrapiListResponse',
+  'StrapiError',
+  'StrapiErrorResponse',
+  'CollectionTypes',
+  'SingleTypes',
 ] as const;
 
 /** The types every generated file starts with: values, media, and Strapi's response envelopes. */

@@ -17,7 +17,11 @@ test('a new token is 128 random bytes in hex, different every time', () => {
 });
 
 const entry = (name: string, token: string, salt: string, expiresAt: string | null = null): ApiTokenEntry => ({
-  name, type: 'full-access', accessKey: hashApiToken(token, salt), expiresAt, permissions: [],
+  name,
+  type: 'full-access',
+  accessKey: hashApiToken(token, salt),
+  expiresAt,
+  permissions: [],
 });
 const TOKENS: ApiTokenEntry[] = [
   entry('one', 'token-one', 'salt'),

@@ -20,7 +20,13 @@ const load = (auth: unknown, env: NodeJS.ProcessEnv = {}) => {
 
 test('defaults: no tokens, no secrets, registration off, default role authenticated, 30-day JWTs', () => {
   assert.equal(load(undefined), {
-    apiTokens: [], apiTokenSalt: undefined, jwtSecret: undefined, jwtExpiresIn: '30d', register: false, defaultRole: 'authenticated', production: false,
+    apiTokens: [],
+    apiTokenSalt: undefined,
+    jwtSecret: undefined,
+    jwtExpiresIn: '30d',
+    register: false,
+    defaultRole: 'authenticated',
+    production: false,
   });
 });
 
@@ -34,7 +40,11 @@ test('the environment gives the secrets (and wins over the file) and says produc
 test('CMS_API_TOKENS adds tokens after those of the file', () => {
   const auth = load(
     { apiTokens: [{ name: 'file', type: 'read-only', accessKey: KEY }] },
-    { CMS_API_TOKENS: JSON.stringify([{ name: 'env', type: 'custom', accessKey: hashApiToken('u', 'salt'), permissions: ['api::a.a.find'], expiresAt: '2030-01-01T00:00:00.000Z' }]) },
+    {
+      CMS_API_TOKENS: JSON.stringify([
+        { name: 'env', type: 'custom', accessKey: hashApiToken('u', 'salt'), permissions: ['api::a.a.find'], expiresAt: '2030-01-01T00:00:00.000Z' },
+      ]),
+    },
   );
   assert.equal(auth.apiTokens, [
     { name: 'file', type: 'read-only', accessKey: KEY, expiresAt: null, permissions: [] },
@@ -45,15 +55,60 @@ test('CMS_API_TOKENS adds tokens after those of the file', () => {
 const BAD: Array<[string, unknown, NodeJS.ProcessEnv, string]> = [
   ['auth not an object', [], {}, 'cms.config.json: auth: expected an object, got []'],
   ['apiTokens not an array', { apiTokens: {} }, {}, 'cms.config.json: auth.apiTokens: expected an array, got {}'],
-  ['a token without a name', { apiTokens: [{ type: 'read-only', accessKey: KEY }] }, {}, 'cms.config.json: auth.apiTokens[0].name: expected a non-empty string, got nothing'],
-  ['an unknown token type', { apiTokens: [{ name: 'a', type: 'admin', accessKey: KEY }] }, {}, 'cms.config.json: auth.apiTokens[0].type: expected "read-only", "full-access" or "custom", got "admin"'],
-  ['a token stored in clear', { apiTokens: [{ name: 'a', type: 'read-only', accessKey: 'my-token' }] }, {}, 'cms.config.json: auth.apiTokens[0].accessKey: expected the token\'s HMAC-SHA512 as 128 lowercase hex digits (cms token create writes it), got "my-token"'],
-  ['a bad expiry', { apiTokens: [{ name: 'a', type: 'read-only', accessKey: KEY, expiresAt: 'soon' }] }, {}, 'cms.config.json: auth.apiTokens[0].expiresAt: expected an ISO date or null, got "soon"'],
-  ['permissions on a full-access token', { apiTokens: [{ name: 'a', type: 'full-access', accessKey: KEY, permissions: ['x'] }] }, {}, 'cms.config.json: auth.apiTokens[0].permissions: only custom tokens take a permission list'],
-  ['two tokens with one name', { apiTokens: [{ name: 'a', type: 'read-only', accessKey: KEY }, { name: 'a', type: 'read-only', accessKey: hashApiToken('u', 's') }] }, {}, 'cms.config.json: auth.apiTokens: two tokens are named "a"'],
+  [
+    'a token without a name',
+    { apiTokens: [{ type: 'read-only', accessKey: KEY }] },
+    {},
+    'cms.config.json: auth.apiTokens[0].name: expected a non-empty string, got nothing',
+  ],
+  [
+    'an unknown token type',
+    { apiTokens: [{ name: 'a', type: 'admin', accessKey: KEY }] },
+    {},
+    'cms.config.json: auth.apiTokens[0].type: expected "read-only", "full-access" or "custom", got "admin"',
+  ],
+  [
+    'a token stored in clear',
+    { apiTokens: [{ name: 'a', type: 'read-only', accessKey: 'my-token' }] },
+    {},
+    'cms.config.json: auth.apiTokens[0].accessKey: expected the token\'s HMAC-SHA512 as 128 lowercase hex digits (cms token create writes it), got "my-token"',
+  ],
+  [
+    'a bad expiry',
+    { apiTokens: [{ name: 'a', type: 'read-only', accessKey: KEY, expiresAt: 'soon' }] },
+    {},
+    'cms.config.json: auth.apiTokens[0].expiresAt: expected an ISO date or null, got "soon"',
+  ],
+  [
+    'permissions on a full-access token',
+    { apiTokens: [{ name: 'a', type: 'full-access', accessKey: KEY, permissions: ['x'] }] },
+    {},
+    'cms.config.json: auth.apiTokens[0].permissions: only custom tokens take a permission list',
+  ],
+  [
+    'two tokens with one name',
+    {
+      apiTokens: [
+        { name: 'a', type: 'read-only', accessKey: KEY },
+        { name: 'a', type: 'read-only', accessKey: hashApiToken('u', 's') },
+      ],
+    },
+    {},
+    'cms.config.json: auth.apiTokens: two tokens are named "a"',
+  ],
   ['CMS_API_TOKENS not JSON', undefined, { CMS_API_TOKENS: 'nope' }, 'CMS_API_TOKENS: expected a JSON array of token entries like those in auth.apiTokens'],
-  ['a bad entry in CMS_API_TOKENS', undefined, { CMS_API_TOKENS: '[{"name":"x"}]' }, 'CMS_API_TOKENS[0].type: expected "read-only", "full-access" or "custom", got nothing'],
-  ['a bad JWT lifetime', { jwtExpiresIn: 'forever' }, {}, 'cms.config.json: auth.jwtExpiresIn: expected a duration like "30d" or "12h", or seconds, got "forever"'],
+  [
+    'a bad entry in CMS_API_TOKENS',
+    undefined,
+    { CMS_API_TOKENS: '[{"name":"x"}]' },
+    'CMS_API_TOKENS[0].type: expected "read-only", "full-access" or "custom", got nothing',
+  ],
+  [
+    'a bad JWT lifetime',
+    { jwtExpiresIn: 'forever' },
+    {},
+    'cms.config.json: auth.jwtExpiresIn: expected a duration like "30d" or "12h", or seconds, got "forever"',
+  ],
   ['register not a boolean', { register: 'yes' }, {}, 'cms.config.json: auth.register: expected true or false, got "yes"'],
   ['an empty JWT secret', { jwtSecret: '' }, {}, 'cms.config.json: auth.jwtSecret: expected a non-empty string, got ""'],
 ];

@@ -48,12 +48,28 @@ const STRONG_SALT = 'c2FsdC10aGF0LWlzLWxvbmctZW5vdWdo';
 const STRONG_SECRET = 'and-a-jwt-secret-long-enough';
 
 const REFUSALS: Array<[string, Setup, RegExp]> = [
-  ['tokens without a salt', { tokens: true, users: false, register: false, env: PROD }, /^API_TOKEN_SALT is not set, and 4 API tokens are configured: refusing to start with NODE_ENV=production/],
-  ['tokens with a placeholder salt', { tokens: true, users: false, register: false, env: { ...PROD, API_TOKEN_SALT: 'tobemodified' } }, /^API_TOKEN_SALT is a placeholder/],
-  ['tokens with a short salt', { tokens: true, users: false, register: false, env: { ...PROD, API_TOKEN_SALT: 'abc' } }, /^API_TOKEN_SALT is shorter than 16 characters/],
+  [
+    'tokens without a salt',
+    { tokens: true, users: false, register: false, env: PROD },
+    /^API_TOKEN_SALT is not set, and 4 API tokens are configured: refusing to start with NODE_ENV=production/,
+  ],
+  [
+    'tokens with a placeholder salt',
+    { tokens: true, users: false, register: false, env: { ...PROD, API_TOKEN_SALT: 'tobemodified' } },
+    /^API_TOKEN_SALT is a placeholder/,
+  ],
+  [
+    'tokens with a short salt',
+    { tokens: true, users: false, register: false, env: { ...PROD, API_TOKEN_SALT: 'abc' } },
+    /^API_TOKEN_SALT is shorter than 16 characters/,
+  ],
   ['users without a JWT secret', { tokens: false, users: true, register: false, env: PROD }, /^JWT_SECRET is not set, and users\/ holds users/],
   ['registration on without a JWT secret', { tokens: false, users: false, register: true, env: PROD }, /^JWT_SECRET is not set, and registration is on/],
-  ['users with a placeholder secret', { tokens: false, users: true, register: false, env: { ...PROD, JWT_SECRET: 'changeme' } }, /^JWT_SECRET is a placeholder/],
+  [
+    'users with a placeholder secret',
+    { tokens: false, users: true, register: false, env: { ...PROD, JWT_SECRET: 'changeme' } },
+    /^JWT_SECRET is a placeholder/,
+  ],
 ];
 for (const [name, setup, message] of REFUSALS) {
   test(`production refuses to start: ${name}`, () => {

@@ -9,7 +9,8 @@ const config = {
 } as unknown as CmsConfig;
 const user = (role: string) => ({ role }) as StoredUser;
 const token = (type: ApiTokenEntry['type'], permissions: string[] = []): Caller => ({
-  kind: 'api-token', token: { name: type, type, accessKey: '', expiresAt: null, permissions },
+  kind: 'api-token',
+  token: { name: type, type, accessKey: '', expiresAt: null, permissions },
 });
 
 const CASES: Array<[string, Caller, string, boolean]> = [

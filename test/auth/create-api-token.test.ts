@@ -31,21 +31,31 @@ test('the token is printed once; the config keeps every other key and gains only
   ]);
   assert.not.match(project.read('cms.config.json'), created.token);
   assert.ok(project.read('cms.config.json').endsWith('}\n'));
-  assert.equal(fs.readdirSync(project.dir).filter((name) => name.endsWith('.tmp')), []);
+  assert.equal(
+    fs.readdirSync(project.dir).filter((name) => name.endsWith('.tmp')),
+    [],
+  );
   // The server reads what the command wrote.
   assert.is(loadConfig(project.dir, {}, ENV).auth.apiTokens[0]?.name, 'ci');
 });
 
 test('tokens add up, custom ones with their permission list, and expiry in days or as a date', () => {
   createApiToken({ dir: project.dir, name: 'a', type: 'full-access', expires: '30' }, ENV, NOW);
-  createApiToken({ dir: project.dir, name: 'b', type: 'custom', permissions: ['api::article.article.find', 'api::article.article.find'], expires: '7d' }, ENV, NOW);
+  createApiToken(
+    { dir: project.dir, name: 'b', type: 'custom', permissions: ['api::article.article.find', 'api::article.article.find'], expires: '7d' },
+    ENV,
+    NOW,
+  );
   createApiToken({ dir: project.dir, name: 'c', type: 'read-only', expires: '2027-01-31' }, ENV, NOW);
   const tokens = loadConfig(project.dir, {}, ENV).auth.apiTokens;
-  assert.equal(tokens.map((t) => [t.name, t.type, t.expiresAt, t.permissions]), [
-    ['a', 'full-access', '2026-03-31T12:00:00.000Z', []],
-    ['b', 'custom', '2026-03-08T12:00:00.000Z', ['api::article.article.find']],
-    ['c', 'read-only', '2027-01-31T00:00:00.000Z', []],
-  ]);
+  assert.equal(
+    tokens.map((t) => [t.name, t.type, t.expiresAt, t.permissions]),
+    [
+      ['a', 'full-access', '2026-03-31T12:00:00.000Z', []],
+      ['b', 'custom', '2026-03-08T12:00:00.000Z', ['api::article.article.find']],
+      ['c', 'read-only', '2027-01-31T00:00:00.000Z', []],
+    ],
+  );
 });
 
 test('a project without cms.config.json gets one', () => {
@@ -64,7 +74,9 @@ test('--env writes nothing and returns the variables, with a new salt when none 
   const [entry] = loadConfig(project.dir, {}, env).auth.apiTokens;
   assert.is(entry?.accessKey, hashApiToken(created.token, salt));
   // With a salt already set, it is used and not repeated.
-  assert.equal(Object.keys(createApiToken({ dir: project.dir, name: 'x', type: 'read-only', toEnvironment: true }, ENV, NOW).environment ?? {}), ['CMS_API_TOKENS']);
+  assert.equal(Object.keys(createApiToken({ dir: project.dir, name: 'x', type: 'read-only', toEnvironment: true }, ENV, NOW).environment ?? {}), [
+    'CMS_API_TOKENS',
+  ]);
 });
 
 const REFUSED: Array<[string, Omit<TokenRequest, 'dir'>, NodeJS.ProcessEnv, RegExp]> = [
@@ -73,7 +85,12 @@ const REFUSED: Array<[string, Omit<TokenRequest, 'dir'>, NodeJS.ProcessEnv, RegE
   ['an empty name', { name: '  ', type: 'read-only' }, ENV, /^--name: expected a non-empty name/],
   ['a custom token without permissions', { name: 'n', type: 'custom' }, ENV, /^--permissions: a custom token needs at least one action/],
   ['permissions on a read-only token', { name: 'n', type: 'read-only', permissions: ['api::article.article.find'] }, ENV, /^--permissions: only custom tokens/],
-  ['a malformed action id', { name: 'n', type: 'custom', permissions: ['articles.find'] }, ENV, /^--permissions: expected action ids like api::article.article.find, got "articles.find"/],
+  [
+    'a malformed action id',
+    { name: 'n', type: 'custom', permissions: ['articles.find'] },
+    ENV,
+    /^--permissions: expected action ids like api::article.article.find, got "articles.find"/,
+  ],
   ['zero days', { name: 'n', type: 'read-only', expires: '0' }, ENV, /^--expires: expected at least 1 day/],
   ['a date in the past', { name: 'n', type: 'read-only', expires: '2020-01-01' }, ENV, /^--expires: 2020-01-01 is not in the future/],
   ['an unreadable expiry', { name: 'n', type: 'read-only', expires: 'soon' }, ENV, /^--expires: expected a number of days/],

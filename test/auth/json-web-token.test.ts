@@ -14,7 +14,17 @@ test('a JWT carries {id} and expires after the configured time (30 days by defau
 });
 
 // exp is iat plus the duration rounded down to whole seconds, as jsonwebtoken (and the `ms` package) had it.
-const EXPIRY_CASES: Array<[string | number, number]> = [['30d', 30 * 86400], ['7d', 7 * 86400], ['1h', 3600], ['1.5h', 5400], ['1.5s', 1], ['500ms', 0], ['2 w', 14 * 86400], ['1y', 31557600], [3600, 3600]];
+const EXPIRY_CASES: Array<[string | number, number]> = [
+  ['30d', 30 * 86400],
+  ['7d', 7 * 86400],
+  ['1h', 3600],
+  ['1.5h', 5400],
+  ['1.5s', 1],
+  ['500ms', 0],
+  ['2 w', 14 * 86400],
+  ['1y', 31557600],
+  [3600, 3600],
+];
 for (const [expiresIn, seconds] of EXPIRY_CASES) {
   test(`a JWT issued for ${JSON.stringify(expiresIn)} expires ${seconds} s after it was issued`, async () => {
     const token = await issueJwt(SECRET, 1, expiresIn);

@@ -23,7 +23,10 @@ test.after.each(() => project.cleanup());
 
 test('users are read from users/<documentId>.json, by id, which derives from createdAt and the documentId', () => {
   const users = store.list();
-  assert.equal(users.map((u) => u.username), ['reader', 'editor', 'blocked']);
+  assert.equal(
+    users.map((u) => u.username),
+    ['reader', 'editor', 'blocked'],
+  );
   assert.is(users[0]!.id, deriveId(Date.parse('2026-01-10T09:00:00.000Z'), 'k3reader0000000000000001'));
   assert.is(users[1]!.role, 'editor');
   assert.is(users[2]!.blocked, true);
@@ -63,7 +66,20 @@ for (const [name, username, email, taken] of TAKEN) {
 test('add writes a diff-friendly file with the hash it is given and lower-cases the email', () => {
   const user = store.add({ username: 'Newbie', email: 'New@Example.com', password: '$2b$04$hash', role: 'authenticated' }, '2026-02-01T00:00:00.000Z');
   const file = JSON.parse(project.read(`users/${user.documentId}.json`));
-  assert.equal(Object.keys(file), ['username', 'email', 'provider', 'password', 'resetPasswordToken', 'confirmationToken', 'confirmed', 'blocked', 'role', 'createdAt', 'updatedAt', 'publishedAt']);
+  assert.equal(Object.keys(file), [
+    'username',
+    'email',
+    'provider',
+    'password',
+    'resetPasswordToken',
+    'confirmationToken',
+    'confirmed',
+    'blocked',
+    'role',
+    'createdAt',
+    'updatedAt',
+    'publishedAt',
+  ]);
   assert.is(file.email, 'new@example.com');
   assert.is(file.password, '$2b$04$hash');
   assert.match(user.documentId, /^[a-z][a-z0-9]{23}$/);

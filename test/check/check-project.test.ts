@@ -18,7 +18,11 @@ test('spreading the files over worker threads gives the same report as one threa
 test('a schema that does not load is reported at the attribute it names', async () => {
   const project = createTempProject('check-mistakes');
   try {
-    project.write('schemas/author.json', { kind: 'collectionType', info: { singularName: 'author', pluralName: 'authors' }, attributes: { name: { type: 'string' }, age: { type: 'number' } } });
+    project.write('schemas/author.json', {
+      kind: 'collectionType',
+      info: { singularName: 'author', pluralName: 'authors' },
+      attributes: { name: { type: 'string' }, age: { type: 'number' } },
+    });
     const report = await checkProject(project.dir);
     assert.equal(
       report.problems.filter((p) => p.file.startsWith('schemas/')),
@@ -51,7 +55,10 @@ test('a relation stored on a shared (non-localized) attribute may point at a doc
     // author is shared across locales: writes copy its value into every locale, whether or not the target exists there.
     project.write('content/articles/only-fr.fr.json', { title: 'Seulement en français', author: 'ada', related: ['good'], publishedAt: null });
     const report = await checkProject(project.dir);
-    assert.equal(report.problems.filter((p) => p.file === 'content/articles/only-fr.fr.json'), []);
+    assert.equal(
+      report.problems.filter((p) => p.file === 'content/articles/only-fr.fr.json'),
+      [],
+    );
   } finally {
     project.cleanup();
   }
@@ -61,7 +68,10 @@ test('a project without schemas/ is one problem', async () => {
   const project = createTempProject();
   try {
     const report = await checkProject(project.dir);
-    assert.equal(report.problems.map((p) => [p.file, p.rule]), [['schemas', 'schema']]);
+    assert.equal(
+      report.problems.map((p) => [p.file, p.rule]),
+      [['schemas', 'schema']],
+    );
   } finally {
     project.cleanup();
   }

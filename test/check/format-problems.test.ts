@@ -7,8 +7,18 @@ const located: CheckProblem = { file: 'content/articles/a.json', line: 2, column
 const fileOnly: CheckProblem = { file: 'content/articles/notes.txt', line: undefined, column: undefined, rule: 'file-name', message: 'not a content file' };
 
 const ANNOTATIONS: [name: string, problem: CheckProblem, file: string, expected: string][] = [
-  ['a located problem', located, 'site/content/articles/a.json', '::error file=site/content/articles/a.json,line=2,col=3,title=cms check (validation)::title must be at least 3 characters'],
-  ['a problem of a whole file', fileOnly, 'content/articles/notes.txt', '::error file=content/articles/notes.txt,title=cms check (file-name)::not a content file'],
+  [
+    'a located problem',
+    located,
+    'site/content/articles/a.json',
+    '::error file=site/content/articles/a.json,line=2,col=3,title=cms check (validation)::title must be at least 3 characters',
+  ],
+  [
+    'a problem of a whole file',
+    fileOnly,
+    'content/articles/notes.txt',
+    '::error file=content/articles/notes.txt,title=cms check (file-name)::not a content file',
+  ],
   [
     'escaped newlines, percents, and commas and colons in properties',
     { ...located, message: '100% wrong\nsee: here' },
@@ -32,7 +42,10 @@ test('the text format prints path:line:column: message, then a summary', () => {
       'site/content/articles/notes.txt: not a content file\n' +
       '2 problems in 2 files (10 content files, 4 schemas, 1 media files checked)\n',
   );
-  assert.is(formatReport({ problems: [], schemas: 1, documents: 1, media: 0 }, 'text', (file) => file), 'no problems (1 content file, 1 schemas, 0 media files checked)\n');
+  assert.is(
+    formatReport({ problems: [], schemas: 1, documents: 1, media: 0 }, 'text', (file) => file),
+    'no problems (1 content file, 1 schemas, 0 media files checked)\n',
+  );
 });
 
 test('the json format lists every problem with null for an unknown position', () => {

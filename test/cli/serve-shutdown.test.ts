@@ -72,14 +72,22 @@ test(`SIGTERM during bursts of file changes: ${ROUNDS} stops, each within ${STOP
         for (let n = 0; !stopping; n++) {
           const title = `round ${round} client ${client} write ${n}`;
           try {
-            const response = await fetch(`${url}/api/articles`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { title } }) });
+            const response = await fetch(`${url}/api/articles`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ data: { title } }),
+            });
             if (response.status === 201) acknowledged.set(((await response.json()) as { data: { documentId: string } }).data.documentId, title);
           } catch {
             // Cut by the stop: not acknowledged.
           }
         }
       };
-      work.push(churnFiles(project.dir, round, () => stopping), writer(0), writer(1));
+      work.push(
+        churnFiles(project.dir, round, () => stopping),
+        writer(0),
+        writer(1),
+      );
       // Let the burst run a little, then stop the server in the middle of it.
       await new Promise((resolve) => setTimeout(resolve, 150 + ((round * 37) % 200)));
       // The folder vanishes at once (a rename), then goes: writers keep adding files to it meanwhile.
@@ -96,7 +104,8 @@ test(`SIGTERM during bursts of file changes: ${ROUNDS} stops, each within ${STOP
           const file = path.join(project.dir, 'content', 'articles', `${documentId}.json`);
           try {
             const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as { title?: unknown };
-            if (stored.title !== title) problems.push(`round ${round}: ${documentId} holds ${JSON.stringify(stored.title)}, acknowledged ${JSON.stringify(title)}`);
+            if (stored.title !== title)
+              problems.push(`round ${round}: ${documentId} holds ${JSON.stringify(stored.title)}, acknowledged ${JSON.stringify(title)}`);
           } catch (error) {
             problems.push(`round ${round}: acknowledged ${documentId} is not readable on disk: ${(error as Error).message}`);
           }

@@ -25,7 +25,13 @@ function run(options: Parameters<typeof runTokenCreate>[0], env: NodeJS.ProcessE
 }
 
 test('prints the token alone on stdout, once, and says on stderr where its hash went', () => {
-  const { code, out, err } = run({ dir: project.dir, name: 'ci', type: 'custom', permissions: 'api::article.article.find, api::homepage.homepage.find', expires: '90' });
+  const { code, out, err } = run({
+    dir: project.dir,
+    name: 'ci',
+    type: 'custom',
+    permissions: 'api::article.article.find, api::homepage.homepage.find',
+    expires: '90',
+  });
   assert.is(code, 0);
   assert.is(out.length, 1);
   assert.match(out[0]!, /^[0-9a-f]{256}$/);
@@ -49,10 +55,14 @@ test('a bad option is a UserError with the message (exit code 1), and nothing wr
 });
 
 test('the cms binary prints a bad option on stderr and exits 1', () => {
-  const result = spawnSync(process.execPath, [path.join(REPO_ROOT, 'dist', 'cli', 'main.js'), 'token', 'create', '--dir', project.dir, '--name', 'ci', '--type', 'root'], {
-    env: { PATH: process.env['PATH'] ?? '', API_TOKEN_SALT: SALT },
-    encoding: 'utf8',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(REPO_ROOT, 'dist', 'cli', 'main.js'), 'token', 'create', '--dir', project.dir, '--name', 'ci', '--type', 'root'],
+    {
+      env: { PATH: process.env['PATH'] ?? '', API_TOKEN_SALT: SALT },
+      encoding: 'utf8',
+    },
+  );
   assert.is(result.status, 1);
   assert.is(result.stdout, '');
   assert.is(result.stderr, 'error: --type: expected read-only, full-access or custom, got "root"\n');
@@ -71,10 +81,14 @@ test('--env prints shell exports a server can start with, and writes nothing', (
 });
 
 test('the cms binary has the command', () => {
-  const result = spawnSync(process.execPath, [path.join(REPO_ROOT, 'dist', 'cli', 'main.js'), 'token', 'create', '--dir', project.dir, '--name', 'bin', '--type', 'read-only'], {
-    env: { PATH: process.env['PATH'] ?? '', API_TOKEN_SALT: SALT },
-    encoding: 'utf8',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(REPO_ROOT, 'dist', 'cli', 'main.js'), 'token', 'create', '--dir', project.dir, '--name', 'bin', '--type', 'read-only'],
+    {
+      env: { PATH: process.env['PATH'] ?? '', API_TOKEN_SALT: SALT },
+      encoding: 'utf8',
+    },
+  );
   assert.is(result.status, 0, result.stderr);
   assert.match(result.stdout, /^[0-9a-f]{256}\n$/);
   assert.is(loadConfig(project.dir, {}, {}).auth.apiTokens[0]?.name, 'bin');

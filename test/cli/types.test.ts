@@ -77,7 +77,16 @@ test('the types of the sample site compile with tsc --strict against a typed cli
   project.write('client/client.ts', CLIENT);
   // No @types from anywhere: the client sees the DOM's fetch and the generated file only. skipLibCheck
   // skips checking lib.dom.d.ts itself (a second of the test), not the generated .ts file.
-  const options = { target: 'es2022', module: 'esnext', moduleResolution: 'bundler', lib: ['es2022', 'dom'], types: [], skipLibCheck: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true };
+  const options = {
+    target: 'es2022',
+    module: 'esnext',
+    moduleResolution: 'bundler',
+    lib: ['es2022', 'dom'],
+    types: [],
+    skipLibCheck: true,
+    exactOptionalPropertyTypes: true,
+    noUncheckedIndexedAccess: true,
+  };
   project.write('client/tsconfig.json', { compilerOptions: options, files: ['client.ts'] });
   const compiled = run(TSC, ['--noEmit', '--strict', '-p', path.join(project.dir, 'client')]);
   assert.is(compiled.status, 0, compiled.stdout + compiled.stderr);
@@ -92,7 +101,14 @@ test('without --out the types go to stdout, the same every time', () => {
 test('--json-schema writes one schema per content type and prints the VS Code settings for them', () => {
   const result = run(process.execPath, [CLI, 'types', '--json-schema'], project.dir);
   assert.is(result.status, 0, result.stderr);
-  assert.equal(fs.readdirSync(path.join(project.dir, 'json-schema')).sort(), ['article.schema.json', 'author.schema.json', 'category.schema.json', 'global.schema.json', 'homepage.schema.json', 'tag.schema.json']);
+  assert.equal(fs.readdirSync(path.join(project.dir, 'json-schema')).sort(), [
+    'article.schema.json',
+    'author.schema.json',
+    'category.schema.json',
+    'global.schema.json',
+    'homepage.schema.json',
+    'tag.schema.json',
+  ]);
   const settings = JSON.parse(result.stdout.slice(result.stdout.indexOf('{'))) as { 'json.schemas': { fileMatch: string[]; url: string }[] };
   assert.equal(settings['json.schemas'][0], { fileMatch: ['content/articles/*.json'], url: './json-schema/article.schema.json' });
   assert.equal(JSON.parse(project.read('json-schema/homepage.schema.json'))['title'], 'Homepage (api::homepage.homepage)');

@@ -32,12 +32,29 @@ test('a file without a sidecar gets its name, hash, url and dates from the file'
   assert.equal(
     { ...record, id: typeof record.id, documentId: typeof record.documentId },
     {
-      id: 'number', documentId: 'string', locale: null,
+      id: 'number',
+      documentId: 'string',
+      locale: null,
       data: {
-        name: 'cat_1a2b.jpg', alternativeText: null, caption: null, focalPoint: null, width: 640, height: 480, formats: null, hash: 'cat_1a2b',
-        ext: '.jpg', mime: 'image/jpeg', size: 2.05, url: '/uploads/photos/cat_1a2b.jpg', previewUrl: null, provider: 'local', provider_metadata: null,
+        name: 'cat_1a2b.jpg',
+        alternativeText: null,
+        caption: null,
+        focalPoint: null,
+        width: 640,
+        height: 480,
+        formats: null,
+        hash: 'cat_1a2b',
+        ext: '.jpg',
+        mime: 'image/jpeg',
+        size: 2.05,
+        url: '/uploads/photos/cat_1a2b.jpg',
+        previewUrl: null,
+        provider: 'local',
+        provider_metadata: null,
       },
-      createdAt: '2025-05-05T05:05:05.005Z', updatedAt: '2025-05-05T05:05:05.005Z', publishedAt: '2025-05-05T05:05:05.005Z',
+      createdAt: '2025-05-05T05:05:05.005Z',
+      updatedAt: '2025-05-05T05:05:05.005Z',
+      publishedAt: '2025-05-05T05:05:05.005Z',
       path: 'photos/cat_1a2b.jpg',
     },
   );
@@ -48,9 +65,17 @@ test('a file without a sidecar gets its name, hash, url and dates from the file'
 test('the sidecar supplies what the file cannot tell', () => {
   const record = toMediaRecord(
     stored(2048, {
-      name: 'Cat.jpg', alternativeText: 'A cat', caption: 'Our cat', documentId: 'abc123', width: 10, height: 20,
-      createdAt: '2024-01-01T00:00:00Z', updatedAt: '2024-01-02T00:00:00.000Z', publishedAt: '2024-01-03T00:00:00.000Z',
-      focalPoint: { x: 1, y: 2 }, formats: { thumbnail: { url: '/uploads/t.jpg' } },
+      name: 'Cat.jpg',
+      alternativeText: 'A cat',
+      caption: 'Our cat',
+      documentId: 'abc123',
+      width: 10,
+      height: 20,
+      createdAt: '2024-01-01T00:00:00Z',
+      updatedAt: '2024-01-02T00:00:00.000Z',
+      publishedAt: '2024-01-03T00:00:00.000Z',
+      focalPoint: { x: 1, y: 2 },
+      formats: { thumbnail: { url: '/uploads/t.jpg' } },
     }),
     { width: 640, height: 480 },
   );
@@ -93,7 +118,11 @@ test('the media index of the blog: sidecar fields, size in kB and PNG dimensions
     assert.is(index.media.findById(red.id), red);
     const blue = index.media.findByPath('blue_pixel_287152e86d.png')!;
     assert.equal([blue.data.width, blue.data.height, blue.data.size], [2, 2, 0.11]);
-    assert.equal(index.media.list().map((m) => m.path), ['red_pixel_3285557a91.png', 'blue_pixel_287152e86d.png'], 'oldest first');
+    assert.equal(
+      index.media.list().map((m) => m.path),
+      ['red_pixel_3285557a91.png', 'blue_pixel_287152e86d.png'],
+      'oldest first',
+    );
   } finally {
     project.cleanup();
   }

@@ -27,9 +27,17 @@ const typeErrors: { name: string; args: [string, string, unknown, unknown]; expe
     args: ['views', 'number', Number.NaN, 'abc'],
     expected: 'views must be a `number` type, but the final value was: `NaN` (cast from the value `"abc"`).',
   },
-  { name: 'no cast (recorded #122)', args: ['featured', 'boolean', 'yes', undefined], expected: 'featured must be a `boolean` type, but the final value was: `"yes"`.' },
+  {
+    name: 'no cast (recorded #122)',
+    args: ['featured', 'boolean', 'yes', undefined],
+    expected: 'featured must be a `boolean` type, but the final value was: `"yes"`.',
+  },
   { name: 'a null', args: ['title', 'string', null, undefined], expected: 'title must be a `string` type, but the final value was: `null`.' },
-  { name: 'an original that prints the same is not repeated', args: ['n', 'number', 5, 5], expected: 'n must be a `number` type, but the final value was: `5`.' },
+  {
+    name: 'an original that prints the same is not repeated',
+    args: ['n', 'number', 5, 5],
+    expected: 'n must be a `number` type, but the final value was: `5`.',
+  },
 ];
 
 for (const row of typeErrors) {

@@ -255,7 +255,11 @@ const SAMPLE_CASES: [name: string, query: string, expected: string[]][] = [
   ['$not $not', 'filters[$not][$not][count]=5', ['hello']],
   ['$not with LIKE', 'filters[$not][label][$contains]=e', ['fullwidth']],
   ['$or with $ne', 'filters[$or][0][flag][$ne]=true&filters[$or][1][count][$gt]=99', ['apple', 'emile', 'wild', 'emoji']],
-  ['an array inside $or is an implicit $and', 'filters[$or][0][0][count][$gt]=0&filters[$or][0][1][flag]=false&filters[$or][1][label]=Zebra', ['apple', 'zebra', 'emoji']],
+  [
+    'an array inside $or is an implicit $and',
+    'filters[$or][0][0][count][$gt]=0&filters[$or][0][1][flag]=false&filters[$or][1][label]=Zebra',
+    ['apple', 'zebra', 'emoji'],
+  ],
   ['several attributes at one level must all hold', 'filters[flag]=true&filters[count][$lt]=6', ['hello', 'zebra']],
   ['a list of filter objects must all hold', 'filters[0][flag]=true&filters[1][count][$lt]=6', ['hello', 'zebra']],
 
@@ -283,7 +287,11 @@ const PEOPLE_CASES: [name: string, query: string, expected: string[]][] = [
   ['mappedBy side with an operator', 'filters[samples][count][$gt]=50', ['grace']],
   ['mappedBy $null', 'filters[samples][$null]=true', ['nobody']],
   ['mappedBy $notNull', 'filters[samples][$notNull]=true', ['ada', 'alan', 'grace']],
-  ['a nested $and must hold for one related document', 'filters[samples][$and][0][label][$contains]=hello&filters[samples][$and][1][label][$contains]=zebra', []],
+  [
+    'a nested $and must hold for one related document',
+    'filters[samples][$and][0][label][$contains]=hello&filters[samples][$and][1][label][$contains]=zebra',
+    [],
+  ],
   ['two conditions at the top are two joins', 'filters[$and][0][samples][label][$contains]=hello&filters[$and][1][samples][label][$contains]=zebra', ['ada']],
   ['conditions in one nested object hold for one related document', 'filters[samples][label][$contains]=e&filters[samples][count][$gt]=10', ['alan', 'grace']],
 ];
@@ -302,7 +310,11 @@ const ARTICLE_CASES: [name: string, query: string, expected: string[], status?: 
   ['to-one by documentId', 'filters[author][documentId]=uqx84vzsfx8n4s3jmqvmxv37', ['hello', 'emile', 'science', 'edited']],
   ['to-many: some related document matches', 'filters[categories][name]=Science', ['hello', 'zebra', 'science']],
   ['to-many $ne: some related document differs', 'filters[categories][name][$ne]=Science', ['hello', 'apple', 'zebra', 'tabs', 'emile', 'tips', 'edited']],
-  ['to-many $not: some related document does not match', 'filters[$not][categories][name]=Science', ['hello', 'apple', 'zebra', 'tabs', 'emile', 'tips', 'edited']],
+  [
+    'to-many $not: some related document does not match',
+    'filters[$not][categories][name]=Science',
+    ['hello', 'apple', 'zebra', 'tabs', 'emile', 'tips', 'edited'],
+  ],
   ['to-many $in', 'filters[categories][name][$in][0]=Science&filters[categories][name][$in][1]=Travel', ['hello', 'zebra', 'emile', 'tips', 'science']],
   ['to-many: a nested $and must hold for one category', 'filters[categories][$and][0][name]=Science&filters[categories][$and][1][name]=Travel', []],
   ['to-many: two joins can match two categories', 'filters[$and][0][categories][name]=Science&filters[$and][1][categories][name]=Travel', ['zebra']],
@@ -310,7 +322,11 @@ const ARTICLE_CASES: [name: string, query: string, expected: string[], status?: 
   ['two hops, through the mappedBy side back', 'filters[author][articles][title]=Zebra facts', ['zebra', 'tabs']],
   ['component field', 'filters[seo][metaTitle]=Hello', ['hello']],
   ['component $null', 'filters[seo][$null]=true', ['apple', 'tabs', 'emile', 'tips', 'orphan', 'minimal', 'science', 'edited']],
-  ['component field $null also matches a missing component', 'filters[seo][metaDescription][$null]=true', ['apple', 'zebra', 'tabs', 'emile', 'tips', 'orphan', 'minimal', 'science', 'edited']],
+  [
+    'component field $null also matches a missing component',
+    'filters[seo][metaDescription][$null]=true',
+    ['apple', 'zebra', 'tabs', 'emile', 'tips', 'orphan', 'minimal', 'science', 'edited'],
+  ],
   ['repeatable component: some item matches', 'filters[links][label]=Docs', ['hello']],
   ['repeatable component: conditions in one object hold for one item', 'filters[links][label]=Tickets&filters[links][url][$contains]=tickets', ['tips']],
   ['repeatable component: a nested $and must hold for one item', 'filters[links][$and][0][label]=Map&filters[links][$and][1][url][$contains]=tickets', []],
@@ -321,7 +337,11 @@ const ARTICLE_CASES: [name: string, query: string, expected: string[], status?: 
   ['media by id', `filters[cover]=${mediaId('red_pixel_3285557a91.png')}`, ['hello']],
   ['media id $in', `filters[cover][id][$in][0]=${mediaId('blue_pixel_287152e86d.png')}`, ['zebra']],
   ['multiple media: some file matches', 'filters[gallery][name]=blue-pixel.png', ['hello', 'tips']],
-  ['media field $null also matches a missing file', 'filters[cover][alternativeText][$null]=true', ['apple', 'zebra', 'tabs', 'emile', 'tips', 'orphan', 'minimal', 'science', 'edited']],
+  [
+    'media field $null also matches a missing file',
+    'filters[cover][alternativeText][$null]=true',
+    ['apple', 'zebra', 'tabs', 'emile', 'tips', 'orphan', 'minimal', 'science', 'edited'],
+  ],
   ['media inside a component', 'filters[seo][shareImage][name]=blue-pixel.png', ['hello']],
   ['drafts are filtered in their draft version', 'filters[title][$startsWith]=Draft', ['draft-features', 'draft-secret'], 'draft'],
   ['the draft file of a published document', 'filters[title][$endsWith]=(draft changes)', ['edited'], 'draft'],
@@ -345,7 +365,10 @@ test('a hand-made compare on a relation tests the related ids', () => {
   const author = blog.index.findEntry(blog.index.registry.byRouteName.get('authors')!, 'qlbzjy8ymwitxmczph8a7en0', 'published', null)!;
   const node: FilterNode = { kind: 'compare', field: 'author', operator: '$eq', value: author.id };
   const kept = blog.index.entries(type, 'published', null).filter(compileFilter(contextOf(blog, 'published'), type, node));
-  assert.equal(kept.map((entry) => BLOG_NAMES[entry.documentId]), ['zebra', 'tabs']);
+  assert.equal(
+    kept.map((entry) => BLOG_NAMES[entry.documentId]),
+    ['zebra', 'tabs'],
+  );
 });
 
 test.run();

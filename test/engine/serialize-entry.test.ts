@@ -80,7 +80,10 @@ test('relation: a populated document carries its scalars and system fields, noth
 test('relation: a draft read shows the draft version of a related document', () => {
   const { data } = read('tags', 'ai', 'populate[parent][fields][0]=name&populate[posts][fields][0]=title', 'draft');
   assert.equal(data.parent, { id: data.parent.id, documentId: 'tech', name: 'Tech (draft)' });
-  assert.equal(data.posts.map((p: any) => p.title), ['Edited (draft)']);
+  assert.equal(
+    data.posts.map((p: any) => p.title),
+    ['Edited (draft)'],
+  );
 });
 
 test('relation: a missing target is skipped and reported, naming the file', () => {
@@ -98,10 +101,21 @@ test('relation: count answers {count} on both sides, filtered as asked', () => {
 });
 
 test('relation: nested filters, sort and fields apply to the related items only', () => {
-  const { data } = read('posts', 'hello', 'fields[0]=title&populate[tags][filters][documentId][$ne]=tech&populate[tags][fields][0]=name&populate[related][sort]=title:desc&populate[related][fields][0]=title', 'draft');
-  assert.equal(data.tags.map((t: any) => t.name), ['Secret', 'News']);
+  const { data } = read(
+    'posts',
+    'hello',
+    'fields[0]=title&populate[tags][filters][documentId][$ne]=tech&populate[tags][fields][0]=name&populate[related][sort]=title:desc&populate[related][fields][0]=title',
+    'draft',
+  );
+  assert.equal(
+    data.tags.map((t: any) => t.name),
+    ['Secret', 'News'],
+  );
   assert.equal(Object.keys(data.tags[0]), ['id', 'documentId', 'name']);
-  assert.equal(data.related.map((p: any) => p.title), ['Intro', 'Draft only']);
+  assert.equal(
+    data.related.map((p: any) => p.title),
+    ['Intro', 'Draft only'],
+  );
 });
 
 test('relation: a to-one relation filtered away is null', () => {
@@ -110,7 +124,11 @@ test('relation: a to-one relation filtered away is null', () => {
 });
 
 test('relation: nested populate goes only as deep as asked, through cycles', () => {
-  const { data } = read('writers', 'ada', 'fields[0]=name&populate[mentor][fields][0]=name&populate[mentor][populate][mentor][fields][0]=name&populate[mentor][populate][mentor][populate][mentor][fields][0]=name');
+  const { data } = read(
+    'writers',
+    'ada',
+    'fields[0]=name&populate[mentor][fields][0]=name&populate[mentor][populate][mentor][fields][0]=name&populate[mentor][populate][mentor][populate][mentor][fields][0]=name',
+  );
   assert.equal(data, {
     id: data.id,
     documentId: 'ada',
@@ -161,7 +179,10 @@ test('media: a single media is an object or null, a multiple one a list in store
     updatedAt: '2026-11-22T04:49:29.713Z',
     publishedAt: '2026-11-22T04:49:29.714Z',
   });
-  assert.equal(hello.gallery.map((m: any) => m.name), ['blue-pixel.png', 'red-pixel.png']);
+  assert.equal(
+    hello.gallery.map((m: any) => m.name),
+    ['blue-pixel.png', 'red-pixel.png'],
+  );
   const intro = read('posts', 'intro', 'populate=cover,gallery').data;
   assert.is(intro.cover, null);
   assert.equal(intro.gallery, []);
@@ -170,9 +191,18 @@ test('media: a single media is an object or null, a multiple one a list in store
 test('media: fields, filters, sort and count', () => {
   const fields = read('posts', 'hello', 'populate[cover][fields][0]=url').data.cover;
   assert.equal(fields, { id: fields.id, documentId: 'c204icfjn5vdpgzahsrokfd2', url: '/uploads/red_pixel_3285557a91.png' });
-  assert.equal(read('posts', 'hello', 'populate[gallery][sort]=name:asc&populate[gallery][fields][0]=name').data.gallery.map((m: any) => m.name), ['blue-pixel.png', 'red-pixel.png']);
-  assert.equal(read('posts', 'hello', 'populate[gallery][sort]=size:desc&populate[gallery][fields][0]=name').data.gallery.map((m: any) => m.name), ['red-pixel.png', 'blue-pixel.png']);
-  assert.equal(read('posts', 'hello', 'populate[gallery][filters][width][$gt]=2&populate[gallery][fields][0]=name').data.gallery.map((m: any) => m.name), ['red-pixel.png']);
+  assert.equal(
+    read('posts', 'hello', 'populate[gallery][sort]=name:asc&populate[gallery][fields][0]=name').data.gallery.map((m: any) => m.name),
+    ['blue-pixel.png', 'red-pixel.png'],
+  );
+  assert.equal(
+    read('posts', 'hello', 'populate[gallery][sort]=size:desc&populate[gallery][fields][0]=name').data.gallery.map((m: any) => m.name),
+    ['red-pixel.png', 'blue-pixel.png'],
+  );
+  assert.equal(
+    read('posts', 'hello', 'populate[gallery][filters][width][$gt]=2&populate[gallery][fields][0]=name').data.gallery.map((m: any) => m.name),
+    ['red-pixel.png'],
+  );
   assert.is(read('posts', 'hello', 'populate[cover][filters][name][$contains]=blue').data.cover, null);
   assert.equal(read('posts', 'hello', 'populate[gallery][count]=true').data.gallery, { count: 2 });
 });
@@ -226,9 +256,18 @@ test('dynamic zone: fragments keep only their components, each with its own opti
     'hello',
     'populate[sections][on][content.gallery-block][populate][images][fields][0]=name&populate[sections][on][content.gallery-block][populate][people][fields][0]=name&populate[sections][on][layout.hero][fields][0]=heading&populate[sections][on][layout.hero][populate][cta][populate]=target',
   ).data;
-  assert.equal(sections.map((s: any) => s.__component), ['content.gallery-block', 'layout.hero']);
-  assert.equal(sections[0].images.map((m: any) => m.name), ['blue-pixel.png', 'red-pixel.png']);
-  assert.equal(sections[0].people.map((w: any) => w.name), ['Grace', 'Ada']);
+  assert.equal(
+    sections.map((s: any) => s.__component),
+    ['content.gallery-block', 'layout.hero'],
+  );
+  assert.equal(
+    sections[0].images.map((m: any) => m.name),
+    ['blue-pixel.png', 'red-pixel.png'],
+  );
+  assert.equal(
+    sections[0].people.map((w: any) => w.name),
+    ['Grace', 'Ada'],
+  );
   assert.equal(Object.keys(sections[1]), ['id', 'heading', 'cta', '__component']);
   assert.is(sections[1].cta.target.documentId, 'hello');
   assert.not.ok('author' in sections[1]);
@@ -240,7 +279,10 @@ test('dynamic zone: populate=* reaches each component one level', () => {
   assert.is(hero.image.name, 'red-pixel.png');
   assert.is(hero.author.documentId, 'ada');
   assert.equal(hero.cta, { id: hero.cta.id, label: 'Back home' });
-  assert.equal(sections[1].people.map((w: any) => w.documentId), ['grace', 'ada']);
+  assert.equal(
+    sections[1].people.map((w: any) => w.documentId),
+    ['grace', 'ada'],
+  );
   assert.equal(Object.keys(sections[0]), ['id', 'body', '__component']);
 });
 

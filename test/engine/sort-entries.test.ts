@@ -39,18 +39,38 @@ function order(fixture: Fixture, plural: string, query: string): string[] {
 // hello apple zebra emile emile-lower wild empty emoji fullwidth. See compile-filter.test.ts for the values.
 const CASES: [name: string, query: string, expected: string[]][] = [
   ['no keys keeps the default order', 'sort=', ['hello', 'apple', 'zebra', 'emile', 'emile-lower', 'wild', 'empty', 'emoji', 'fullwidth']],
-  ['text by code point: NULL, digits, upper, lower, accented, fullwidth, astral', 'sort=label', ['empty', 'wild', 'hello', 'zebra', 'apple', 'emile', 'emile-lower', 'fullwidth', 'emoji']],
+  [
+    'text by code point: NULL, digits, upper, lower, accented, fullwidth, astral',
+    'sort=label',
+    ['empty', 'wild', 'hello', 'zebra', 'apple', 'emile', 'emile-lower', 'fullwidth', 'emoji'],
+  ],
   ['text descending puts NULL last', 'sort=label:desc', ['emoji', 'fullwidth', 'emile-lower', 'emile', 'apple', 'zebra', 'hello', 'wild', 'empty']],
   ['order is case-insensitive', 'sort=label:DESC', ['emoji', 'fullwidth', 'emile-lower', 'emile', 'apple', 'zebra', 'hello', 'wild', 'empty']],
   ['integers numerically', 'sort=count', ['empty', 'zebra', 'emile', 'hello', 'emile-lower', 'fullwidth', 'apple', 'wild', 'emoji']],
   ['integers descending', 'sort=count:desc', ['emoji', 'wild', 'apple', 'fullwidth', 'emile-lower', 'hello', 'emile', 'zebra', 'empty']],
-  ['bigintegers stored as text sort as numbers, exactly', 'sort=big', ['empty', 'zebra', 'emile', 'emile-lower', 'fullwidth', 'apple', 'wild', 'emoji', 'hello']],
+  [
+    'bigintegers stored as text sort as numbers, exactly',
+    'sort=big',
+    ['empty', 'zebra', 'emile', 'emile-lower', 'fullwidth', 'apple', 'wild', 'emoji', 'hello'],
+  ],
   ['floats', 'sort=ratio', ['empty', 'emoji', 'apple', 'zebra', 'hello', 'emile', 'emile-lower', 'fullwidth', 'wild']],
   ['decimals descending', 'sort=price:desc', ['wild', 'emile', 'hello', 'fullwidth', 'emile-lower', 'apple', 'zebra', 'emoji', 'empty']],
-  ['booleans: NULL, false, true; ties in default order', 'sort=flag', ['wild', 'empty', 'apple', 'emile', 'emoji', 'hello', 'zebra', 'emile-lower', 'fullwidth']],
-  ['booleans descending keep ties in default order', 'sort=flag:desc', ['hello', 'zebra', 'emile-lower', 'fullwidth', 'apple', 'emile', 'emoji', 'wild', 'empty']],
+  [
+    'booleans: NULL, false, true; ties in default order',
+    'sort=flag',
+    ['wild', 'empty', 'apple', 'emile', 'emoji', 'hello', 'zebra', 'emile-lower', 'fullwidth'],
+  ],
+  [
+    'booleans descending keep ties in default order',
+    'sort=flag:desc',
+    ['hello', 'zebra', 'emile-lower', 'fullwidth', 'apple', 'emile', 'emoji', 'wild', 'empty'],
+  ],
   ['dates', 'sort=day', ['wild', 'empty', 'emoji', 'apple', 'hello', 'fullwidth', 'emile', 'emile-lower', 'zebra']],
-  ['two keys: the second breaks ties of the first', 'sort=day:desc,label:asc', ['zebra', 'emile-lower', 'emile', 'hello', 'fullwidth', 'apple', 'emoji', 'empty', 'wild']],
+  [
+    'two keys: the second breaks ties of the first',
+    'sort=day:desc,label:asc',
+    ['zebra', 'emile-lower', 'emile', 'hello', 'fullwidth', 'apple', 'emoji', 'empty', 'wild'],
+  ],
   ['times', 'sort=clock', ['wild', 'empty', 'zebra', 'emoji', 'hello', 'fullwidth', 'emile', 'emile-lower', 'apple']],
   ['datetimes descending, to the millisecond', 'sort=moment:desc', ['zebra', 'emile-lower', 'emile', 'fullwidth', 'hello', 'apple', 'emoji', 'wild', 'empty']],
   ['timestamps', 'sort=stamp', ['wild', 'empty', 'emoji', 'apple', 'hello', 'fullwidth', 'emile', 'emile-lower', 'zebra']],
@@ -60,10 +80,22 @@ const CASES: [name: string, query: string, expected: string[]][] = [
   ['object form', 'sort[count]=desc', ['emoji', 'wild', 'apple', 'fullwidth', 'emile-lower', 'hello', 'emile', 'zebra', 'empty']],
   ['array of objects', 'sort[0][kind]=asc&sort[1][label]=desc', ['emile-lower', 'empty', 'emile', 'hello', 'apple', 'wild', 'emoji', 'fullwidth', 'zebra']],
   ['createdAt ties keep the default order', 'sort=createdAt', ['hello', 'apple', 'zebra', 'emile', 'emile-lower', 'wild', 'empty', 'emoji', 'fullwidth']],
-  ['createdAt descending keeps ties in default order', 'sort=createdAt:desc', ['fullwidth', 'emoji', 'empty', 'wild', 'emile', 'emile-lower', 'zebra', 'apple', 'hello']],
+  [
+    'createdAt descending keeps ties in default order',
+    'sort=createdAt:desc',
+    ['fullwidth', 'emoji', 'empty', 'wild', 'emile', 'emile-lower', 'zebra', 'apple', 'hello'],
+  ],
   ['documentId', 'sort=documentId', ['apple', 'emile', 'emile-lower', 'emoji', 'empty', 'fullwidth', 'hello', 'wild', 'zebra']],
-  ['through a relation: missing related rows first', 'sort=owner.name', ['emile', 'empty', 'emoji', 'fullwidth', 'hello', 'zebra', 'apple', 'emile-lower', 'wild']],
-  ['through a relation, object form, descending', 'sort[owner][name]=desc', ['emile-lower', 'wild', 'apple', 'hello', 'zebra', 'emile', 'empty', 'emoji', 'fullwidth']],
+  [
+    'through a relation: missing related rows first',
+    'sort=owner.name',
+    ['emile', 'empty', 'emoji', 'fullwidth', 'hello', 'zebra', 'apple', 'emile-lower', 'wild'],
+  ],
+  [
+    'through a relation, object form, descending',
+    'sort[owner][name]=desc',
+    ['emile-lower', 'wild', 'apple', 'hello', 'zebra', 'emile', 'empty', 'emoji', 'fullwidth'],
+  ],
 ];
 
 for (const [name, query, expected] of CASES) {
@@ -83,10 +115,21 @@ test('the blog sorted by author name matches the recorded Strapi order (case 67)
   const type = blog.index.registry.byRouteName.get('articles')!;
   const keys = parseSort('author.name:asc', blog.index.registry, type);
   const sorted = sortEntries(contextOf(blog), type, blog.index.entries(type, 'published', null), keys);
-  assert.equal(sorted.map((e) => e.documentId), [
-    'frng3kwg77f1y4f8w2dv4xc9', 'ym3ujlr8u31woavwnw3hg7qx', 'n0rkkhkmxloujb87i7huf7if', 'thpng03diq57e9mwj3bzgoos', 'vbu1g17v4j38gcr3jzhybjnd',
-    'zuvut7z9xszedzzlwpit2luk', 'opniw21e4afikr4ltb3j5uzy', 'eopqbk5pxdvx55xuuk2proo9', 'z041qrnkdex5f4439ngy6wuh', 'dwskr8keskm6eso8drwmjp4i',
-  ]);
+  assert.equal(
+    sorted.map((e) => e.documentId),
+    [
+      'frng3kwg77f1y4f8w2dv4xc9',
+      'ym3ujlr8u31woavwnw3hg7qx',
+      'n0rkkhkmxloujb87i7huf7if',
+      'thpng03diq57e9mwj3bzgoos',
+      'vbu1g17v4j38gcr3jzhybjnd',
+      'zuvut7z9xszedzzlwpit2luk',
+      'opniw21e4afikr4ltb3j5uzy',
+      'eopqbk5pxdvx55xuuk2proo9',
+      'z041qrnkdex5f4439ngy6wuh',
+      'dwskr8keskm6eso8drwmjp4i',
+    ],
+  );
 });
 
 test('sortEntries leaves its input alone', () => {
@@ -94,7 +137,10 @@ test('sortEntries leaves its input alone', () => {
   const entries = types.index.entries(type, 'published', null);
   const before = entries.map((e) => e.documentId);
   sortEntries(contextOf(types), type, entries, [{ path: ['label'], order: 'desc' }]);
-  assert.equal(entries.map((e) => e.documentId), before);
+  assert.equal(
+    entries.map((e) => e.documentId),
+    before,
+  );
 });
 
 const COMPARE_CASES: [name: string, a: unknown, b: unknown, sign: -1 | 0 | 1][] = [

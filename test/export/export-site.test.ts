@@ -32,7 +32,10 @@ test.after.each(async () => {
 });
 
 function runExport(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [path.join(REPO_ROOT, 'dist/cli/main.js'), 'export', '--dir', server.project.dir, '--out', out, ...args], { encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+  const result = spawnSync(process.execPath, [path.join(REPO_ROOT, 'dist/cli/main.js'), 'export', '--dir', server.project.dir, '--out', out, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, CI: 'true' },
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -126,7 +129,9 @@ test('a second export changes nothing; an edit changes only the files that show 
   server.project.write(file, { ...author, name: 'Grace B. Hopper' });
   exportOk();
   const second = manifest();
-  const changed = Object.keys(second).filter((f) => second[f] !== first[f]).sort();
+  const changed = Object.keys(second)
+    .filter((f) => second[f] !== first[f])
+    .sort();
   assert.equal(changed, [
     'api/articles.json',
     'api/articles/_page/1.json',

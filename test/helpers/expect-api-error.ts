@@ -2,10 +2,7 @@ import * as assert from 'uvu/assert';
 import { ApiError } from '../../server/errors/api-error.js';
 
 /** Runs `act`, which must throw an ApiError with this status, name, message and (when given) details. */
-export function expectApiError(
-  act: () => unknown,
-  expected: { status?: number; name?: string; message: string; details?: unknown },
-): ApiError {
+export function expectApiError(act: () => unknown, expected: { status?: number; name?: string; message: string; details?: unknown }): ApiError {
   try {
     act();
   } catch (error) {

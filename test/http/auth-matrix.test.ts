@@ -8,7 +8,13 @@ import { type TestServer, startTestServer } from '../helpers/test-server.js';
 // create articles; the custom token may list articles, find one file and update the homepage.
 // "none" is a request without credentials to a project whose public role has no permission at all.
 const PUBLIC = ['api::article.article.find', 'api::article.article.findOne', 'plugin::upload.content-api.find'];
-const AUTHENTICATED = ['api::article.article.find', 'api::article.article.findOne', 'api::article.article.create', 'api::author.author.find', 'api::homepage.homepage.find'];
+const AUTHENTICATED = [
+  'api::article.article.find',
+  'api::article.article.findOne',
+  'api::article.article.create',
+  'api::author.author.find',
+  'api::homepage.homepage.find',
+];
 const CUSTOM = ['api::article.article.find', 'api::homepage.homepage.update', 'plugin::upload.content-api.findOne'];
 
 const CALLERS = ['none', 'public', 'read-only', 'full-access', 'custom', 'expired token', 'garbage token', 'user JWT', 'expired JWT'] as const;
@@ -36,8 +42,19 @@ const ROUTES: readonly Route[] = [
   { name: 'list articles', method: 'GET', path: '/api/articles', expect: ['401', 200, 200, 200, 200, '401T', '401', 200, '401'] },
   { name: 'find one article', method: 'GET', path: `/api/articles/${HELLO}`, expect: ['401', 200, 200, 200, '403', '401T', '401', 200, '401'] },
   { name: 'create an article', method: 'POST', path: '/api/articles', body: {}, expect: ['401', '403', '403', 400, '403', '401T', '401', 400, '401'] },
-  { name: 'update an article', method: 'PUT', path: `/api/articles/${HELLO}`, body: {}, expect: ['401', '403', '403', 400, '403', '401T', '401', '403', '401'] },
-  { name: 'delete an article', method: 'DELETE', path: `/api/articles/${NO_SUCH_ARTICLE}`, expect: ['401', '403', '403', 204, '403', '401T', '401', '403', '401'] },
+  {
+    name: 'update an article',
+    method: 'PUT',
+    path: `/api/articles/${HELLO}`,
+    body: {},
+    expect: ['401', '403', '403', 400, '403', '401T', '401', '403', '401'],
+  },
+  {
+    name: 'delete an article',
+    method: 'DELETE',
+    path: `/api/articles/${NO_SUCH_ARTICLE}`,
+    expect: ['401', '403', '403', 204, '403', '401T', '401', '403', '401'],
+  },
   { name: 'read the single type', method: 'GET', path: '/api/homepage', expect: ['401', '403', 200, 200, '403', '401T', '401', 200, '401'] },
   { name: 'update the single type', method: 'PUT', path: '/api/homepage', body: {}, expect: ['401', '403', '403', 400, 400, '401T', '401', '403', '401'] },
   { name: 'delete the single type', method: 'DELETE', path: '/api/homepage?nope=1', expect: ['401', '403', '403', 400, '403', '401T', '401', '403', '401'] },

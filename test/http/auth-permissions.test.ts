@@ -21,7 +21,8 @@ let callers: Record<'public' | 'read-only' | 'custom' | 'user', Record<string, s
 
 test.before(async () => {
   server = await startTestServer('blog', {
-    prepare: (project) => prepareAuthProject(project, { permissions: PERMISSIONS, customPermissions: ['api::article.article.find', 'api::category.category.find'] }),
+    prepare: (project) =>
+      prepareAuthProject(project, { permissions: PERMISSIONS, customPermissions: ['api::article.article.find', 'api::category.category.find'] }),
   });
   const login = await server.request('POST', '/api/auth/local', { body: { identifier: 'reader', password: USERS.reader.password } });
   callers = { public: {}, 'read-only': bearer(TOKENS.readOnly), custom: bearer(TOKENS.custom), user: bearer(login.body.jwt) };
@@ -32,10 +33,28 @@ test.after(async () => {
 
 const POPULATE: Array<[string, keyof typeof callers, string, string[], string[]]> = [
   // name, caller, path, keys present, keys absent
-  ['populate=* without author or category access keeps media and components', 'public', `/api/articles/${HELLO}?populate=*`, ['cover', 'gallery', 'seo', 'links', 'blocks'], ['author', 'categories']],
+  [
+    'populate=* without author or category access keeps media and components',
+    'public',
+    `/api/articles/${HELLO}?populate=*`,
+    ['cover', 'gallery', 'seo', 'links', 'blocks'],
+    ['author', 'categories'],
+  ],
   ['populate=* with read access to everything', 'read-only', `/api/articles/${HELLO}?populate=*`, ['cover', 'author', 'categories', 'blocks'], []],
-  ['a custom token sees the categories it may find, not the author', 'custom', '/api/articles?populate[0]=author&populate[1]=categories&filters[documentId]=' + HELLO, ['categories'], ['author']],
-  ['a user whose role finds authors but not categories', 'user', `/api/articles/${HELLO}?populate[0]=author&populate[1]=categories`, ['author'], ['categories']],
+  [
+    'a custom token sees the categories it may find, not the author',
+    'custom',
+    '/api/articles?populate[0]=author&populate[1]=categories&filters[documentId]=' + HELLO,
+    ['categories'],
+    ['author'],
+  ],
+  [
+    'a user whose role finds authors but not categories',
+    'user',
+    `/api/articles/${HELLO}?populate[0]=author&populate[1]=categories`,
+    ['author'],
+    ['categories'],
+  ],
   ['a relation left out even when counted', 'public', `/api/articles/${HELLO}?populate[categories][count]=true`, [], ['categories']],
 ];
 for (const [name, caller, path, present, absent] of POPULATE) {
@@ -64,13 +83,55 @@ test('populate: relations inside components and deeper levels are left out the s
 });
 
 const REFUSED: Array<[string, keyof typeof callers, string, string, Record<string, unknown>]> = [
-  ['a filter through a relation', 'public', '/api/articles?filters[author][name][$eq]=Ada', 'Invalid key author', { key: 'author', path: 'author', source: 'query', param: 'filters' }],
-  ['a filter on the relation’s id', 'public', '/api/articles?filters[categories][id][$in][0]=1', 'Invalid key categories', { key: 'categories', path: 'categories', source: 'query', param: 'filters' }],
-  ['a filter inside $or', 'public', '/api/articles?filters[$or][0][title]=x&filters[$or][1][author][name]=Ada', 'Invalid key author', { key: 'author', path: 'author', source: 'query', param: 'filters' }],
-  ['a filter two relations deep', 'user', '/api/articles?filters[author][articles][categories][name]=x', 'Invalid key categories at author.articles.categories', { key: 'categories', path: 'author.articles.categories', source: 'query', param: 'filters' }],
-  ['a sort through a relation', 'public', '/api/articles?sort=author.name', 'Invalid key author', { key: 'author', path: 'author', source: 'query', param: 'sort' }],
-  ['a sort object through a relation', 'custom', '/api/articles?sort[author][name]=asc', 'Invalid key author', { key: 'author', path: 'author', source: 'query', param: 'sort' }],
-  ['a filter on a single document', 'public', `/api/articles/${HELLO}?filters[author][name]=x`, 'Invalid key author', { key: 'author', path: 'author', source: 'query', param: 'filters' }],
+  [
+    'a filter through a relation',
+    'public',
+    '/api/articles?filters[author][name][$eq]=Ada',
+    'Invalid key author',
+    { key: 'author', path: 'author', source: 'query', param: 'filters' },
+  ],
+  [
+    'a filter on the relation’s id',
+    'public',
+    '/api/articles?filters[categories][id][$in][0]=1',
+    'Invalid key categories',
+    { key: 'categories', path: 'categories', source: 'query', param: 'filters' },
+  ],
+  [
+    'a filter inside $or',
+    'public',
+    '/api/articles?filters[$or][0][title]=x&filters[$or][1][author][name]=Ada',
+    'Invalid key author',
+    { key: 'author', path: 'author', source: 'query', param: 'filters' },
+  ],
+  [
+    'a filter two relations deep',
+    'user',
+    '/api/articles?filters[author][articles][categories][name]=x',
+    'Invalid key categories at author.articles.categories',
+    { key: 'categories', path: 'author.articles.categories', source: 'query', param: 'filters' },
+  ],
+  [
+    'a sort through a relation',
+    'public',
+    '/api/articles?sort=author.name',
+    'Invalid key author',
+    { key: 'author', path: 'author', source: 'query', param: 'sort' },
+  ],
+  [
+    'a sort object through a relation',
+    'custom',
+    '/api/articles?sort[author][name]=asc',
+    'Invalid key author',
+    { key: 'author', path: 'author', source: 'query', param: 'sort' },
+  ],
+  [
+    'a filter on a single document',
+    'public',
+    `/api/articles/${HELLO}?filters[author][name]=x`,
+    'Invalid key author',
+    { key: 'author', path: 'author', source: 'query', param: 'filters' },
+  ],
 ];
 for (const [name, caller, path, message, details] of REFUSED) {
   test(`400 for ${name} the caller may not find`, async () => {
@@ -95,7 +156,13 @@ for (const [name, caller, path] of ALLOWED) {
 
 test('a write body may link only to types the caller may find: Invalid key <relation>, and nothing written', async () => {
   // Articles may be written and categories found, authors not.
-  const public_ = ['api::article.article.create', 'api::article.article.update', 'api::article.article.find', 'api::article.article.findOne', 'api::category.category.find'];
+  const public_ = [
+    'api::article.article.create',
+    'api::article.article.update',
+    'api::article.article.find',
+    'api::article.article.findOne',
+    'api::category.category.find',
+  ];
   const writer = await startTestServer('blog', { prepare: (project) => prepareAuthProject(project, { permissions: { public: public_ } }) });
   try {
     const articles = () => writer.project.read('content/articles/' + HELLO + '.json');

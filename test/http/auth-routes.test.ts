@@ -44,8 +44,16 @@ for (const [name, identifier] of SIGN_INS) {
     assert.equal(
       { ...response.body.user, id: 0 },
       {
-        id: 0, documentId: USERS.reader.documentId, username: 'reader', email: 'reader@example.com', provider: 'local', confirmed: true, blocked: false,
-        createdAt: '2026-01-10T09:00:00.000Z', updatedAt: '2026-01-10T09:00:00.000Z', publishedAt: '2026-01-10T09:00:00.000Z',
+        id: 0,
+        documentId: USERS.reader.documentId,
+        username: 'reader',
+        email: 'reader@example.com',
+        provider: 'local',
+        confirmed: true,
+        blocked: false,
+        createdAt: '2026-01-10T09:00:00.000Z',
+        updatedAt: '2026-01-10T09:00:00.000Z',
+        publishedAt: '2026-01-10T09:00:00.000Z',
       },
     );
     assert.is(await readJwt(JWT_SECRET, response.body.jwt), response.body.user.id);
@@ -75,7 +83,9 @@ for (const [name, body, errorName, message] of BAD_SIGN_INS) {
 }
 
 test('register: a new user with the default role, signed in at once, stored with a bcrypt hash', async () => {
-  const response = await server.request('POST', '/api/auth/local/register', { body: { username: 'newbie', email: 'Newbie@Example.com', password: 'newbie-password' } });
+  const response = await server.request('POST', '/api/auth/local/register', {
+    body: { username: 'newbie', email: 'Newbie@Example.com', password: 'newbie-password' },
+  });
   assert.is(response.status, 200, response.text);
   assert.equal(Object.keys(response.body), ['jwt', 'user']);
   assert.equal(Object.keys(response.body.user), USER_KEYS);
@@ -96,9 +106,24 @@ test('register: a new user with the default role, signed in at once, stored with
 });
 
 const BAD_REGISTRATIONS: Array<[string, unknown, string, string]> = [
-  ['a taken username', { username: 'reader', email: 'fresh@example.com', password: 'pw-long-enough' }, 'ApplicationError', 'Email or Username are already taken'],
-  ['a taken email in another case', { username: 'fresh', email: 'EDITOR@example.com', password: 'pw-long-enough' }, 'ApplicationError', 'Email or Username are already taken'],
-  ['keys beyond username, email, password', { username: 'fresh', email: 'fresh@example.com', password: 'pw', role: 'editor', confirmed: true }, 'ValidationError', 'Invalid parameters: role, confirmed'],
+  [
+    'a taken username',
+    { username: 'reader', email: 'fresh@example.com', password: 'pw-long-enough' },
+    'ApplicationError',
+    'Email or Username are already taken',
+  ],
+  [
+    'a taken email in another case',
+    { username: 'fresh', email: 'EDITOR@example.com', password: 'pw-long-enough' },
+    'ApplicationError',
+    'Email or Username are already taken',
+  ],
+  [
+    'keys beyond username, email, password',
+    { username: 'fresh', email: 'fresh@example.com', password: 'pw', role: 'editor', confirmed: true },
+    'ValidationError',
+    'Invalid parameters: role, confirmed',
+  ],
   ['an invalid email', { username: 'fresh', email: 'fresh', password: 'pw' }, 'ValidationError', 'email must be a valid email'],
   ['no body', undefined, 'ValidationError', '3 errors occurred'],
 ];
@@ -127,7 +152,8 @@ test('/api/users/me answers the signed-in user, and a bad JWT is a 401', async (
   assertNoSecrets(me.text);
   const tampered = `${login.body.jwt.slice(0, -2)}xx`;
   assert.equal((await server.get('/api/users/me', bearer(tampered))).body, {
-    data: null, error: { status: 401, name: 'UnauthorizedError', message: 'Missing or invalid credentials', details: {} },
+    data: null,
+    error: { status: 401, name: 'UnauthorizedError', message: 'Missing or invalid credentials', details: {} },
   });
 });
 

@@ -32,7 +32,10 @@ test('NODE_ENV=production with tokens and users but no secrets: the start fails 
       assert.unreachable('the server started');
     } catch (error) {
       assert.instance(error, UserError);
-      assert.match((error as Error).message, /^API_TOKEN_SALT is not set, and 4 API tokens are configured: refusing to start with NODE_ENV=production\. Set API_TOKEN_SALT in the environment/);
+      assert.match(
+        (error as Error).message,
+        /^API_TOKEN_SALT is not set, and 4 API tokens are configured: refusing to start with NODE_ENV=production\. Set API_TOKEN_SALT in the environment/,
+      );
     }
   } finally {
     project.cleanup();

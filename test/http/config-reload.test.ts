@@ -26,10 +26,22 @@ test('permissions edited in cms.config.json apply to the next requests, without 
   try {
     assert.is(await statusOf(server, '/api/articles'), 200);
     editConfig(server, (config) => (config.permissions.public = config.permissions.public.filter((action: string) => action !== READ_ARTICLES)));
-    assert.is(await eventually(() => statusOf(server, '/api/articles'), (status) => status === 403), 403);
+    assert.is(
+      await eventually(
+        () => statusOf(server, '/api/articles'),
+        (status) => status === 403,
+      ),
+      403,
+    );
     assert.is(await statusOf(server, '/api/authors'), 200, 'the other permissions stay');
     editConfig(server, (config) => config.permissions.public.push(READ_ARTICLES));
-    assert.is(await eventually(() => statusOf(server, '/api/articles'), (status) => status === 200), 200);
+    assert.is(
+      await eventually(
+        () => statusOf(server, '/api/articles'),
+        (status) => status === 200,
+      ),
+      200,
+    );
   } finally {
     await server.close();
   }
@@ -43,7 +55,13 @@ test('a token created with `cms token create` while the server runs is accepted 
   try {
     assert.is(await statusOf(server, '/api/articles'), 401);
     const { token } = createApiToken({ dir: server.project.dir, name: 'ci', type: 'read-only' }, {});
-    assert.is(await eventually(() => statusOf(server, '/api/articles', bearer(token)), (status) => status === 200), 200);
+    assert.is(
+      await eventually(
+        () => statusOf(server, '/api/articles', bearer(token)),
+        (status) => status === 200,
+      ),
+      200,
+    );
     assert.is(await statusOf(server, '/api/articles'), 401, 'the public role is still locked');
   } finally {
     await server.close();
@@ -54,7 +72,10 @@ test('a broken cms.config.json keeps the permissions in force and says why', asy
   const server = await startTestServer('blog', { watch: true });
   try {
     server.project.write('cms.config.json', '{ "permissions": ');
-    const logs = await eventually(async () => server.logs.join('\n'), (text) => text.includes('cms.config.json changed but cannot be used'));
+    const logs = await eventually(
+      async () => server.logs.join('\n'),
+      (text) => text.includes('cms.config.json changed but cannot be used'),
+    );
     assert.match(logs, /cms\.config\.json changed but cannot be used: .*\(keeping the permissions and tokens in force\)/);
     assert.is(await statusOf(server, '/api/articles'), 200);
   } finally {
@@ -66,7 +87,10 @@ test('changes to sections that need a restart are named, and not applied', async
   const server = await startTestServer('blog', { watch: true });
   try {
     editConfig(server, (config) => (config.api.rest.defaultLimit = 5));
-    const logs = await eventually(async () => server.logs.join('\n'), (text) => text.includes('take effect after a restart'));
+    const logs = await eventually(
+      async () => server.logs.join('\n'),
+      (text) => text.includes('take effect after a restart'),
+    );
     assert.match(logs, /cms\.config\.json: changes to rest take effect after a restart/);
     assert.is((await server.get('/api/articles')).body.meta.pagination.pageSize, 25);
   } finally {
@@ -91,7 +115,13 @@ test('a JWT signed with a generated secret stays valid when cms.config.json is r
     const jwt = bearer(signIn.body.jwt as string);
     assert.is(await statusOf(server, '/api/users/me', jwt), 200);
     editConfig(server, (config) => config.permissions.public.push('api::author.author.find'));
-    assert.is(await eventually(() => statusOf(server, '/api/authors'), (status) => status === 200), 200);
+    assert.is(
+      await eventually(
+        () => statusOf(server, '/api/authors'),
+        (status) => status === 200,
+      ),
+      200,
+    );
     assert.is(await statusOf(server, '/api/users/me', jwt), 200);
   } finally {
     await server.close();

@@ -238,7 +238,8 @@ function checkFiles(
         continue;
       }
       if (data === null || typeof data !== 'object' || Array.isArray(data)) problem(`${folder}/${name} is not an object`);
-      else if (folder === 'content/articles' && !name.includes('.draft.')) titles.set(name.slice(0, -'.json'.length), String((data as { title: unknown }).title));
+      else if (folder === 'content/articles' && !name.includes('.draft.'))
+        titles.set(name.slice(0, -'.json'.length), String((data as { title: unknown }).title));
     }
   }
   for (const [documentId, state] of known) {

@@ -57,7 +57,10 @@ test('populate reads the related document in the same locale, both sides', async
   const en = (await server.get('/api/articles/alpha?populate=category')).body.data;
   assert.is(en.category.name, 'News');
   const category = (await server.get('/api/categories/news?locale=fr&populate=articles')).body.data;
-  assert.equal(category.articles.map((a: { title: string }) => a.title), ['Alpha (fr)']);
+  assert.equal(
+    category.articles.map((a: { title: string }) => a.title),
+    ['Alpha (fr)'],
+  );
 });
 
 test('a file in a locale that is not configured is reported and skipped', async () => {
@@ -135,7 +138,10 @@ test('GET /api/i18n/locales lists the configured locales', async () => {
   const response = await server.get('/api/i18n/locales');
   assert.equal(
     response.body.map((l: { code: string; isDefault: boolean }) => [l.code, l.isDefault]),
-    [['en', true], ['fr', false]],
+    [
+      ['en', true],
+      ['fr', false],
+    ],
   );
 });
 

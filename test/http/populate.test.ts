@@ -22,9 +22,32 @@ const titles = (items: any[]): string[] => items.map((item) => item.title ?? ite
 
 // The same population asked in each form Strapi accepts gives the same answer.
 const sameAnswer: [name: string, forms: string[]][] = [
-  ['one relation', ['populate=writer', 'populate[0]=writer', 'populate[writer]=true', 'populate[writer]=t', 'populate[writer]=1', 'populate[writer]=*', 'populate[writer][fields]=*']],
-  ['two attributes', ['populate=writer,cover', 'populate[0]=writer&populate[1]=cover', 'populate[0]=writer,cover', 'populate[writer]=true&populate[cover]=true']],
-  ['a nested path', ['populate=hero.cta.icon', 'populate[0]=hero.cta.icon', 'populate[hero][populate][cta][populate][icon]=true', 'populate[hero][populate][cta][populate]=icon', 'populate[hero][populate]=cta.icon']],
+  [
+    'one relation',
+    [
+      'populate=writer',
+      'populate[0]=writer',
+      'populate[writer]=true',
+      'populate[writer]=t',
+      'populate[writer]=1',
+      'populate[writer]=*',
+      'populate[writer][fields]=*',
+    ],
+  ],
+  [
+    'two attributes',
+    ['populate=writer,cover', 'populate[0]=writer&populate[1]=cover', 'populate[0]=writer,cover', 'populate[writer]=true&populate[cover]=true'],
+  ],
+  [
+    'a nested path',
+    [
+      'populate=hero.cta.icon',
+      'populate[0]=hero.cta.icon',
+      'populate[hero][populate][cta][populate][icon]=true',
+      'populate[hero][populate][cta][populate]=icon',
+      'populate[hero][populate]=cta.icon',
+    ],
+  ],
   ['the wildcard', ['populate=*', 'populate=cover,gallery,writer,tags,featuredTag,related,hero,sections']],
 ];
 
@@ -37,7 +60,9 @@ for (const [name, forms] of sameAnswer) {
 }
 
 test('list: every relation kind, on both sides, across files', async () => {
-  const writers = await data('/api/writers?fields[0]=name&populate[passport][fields][0]=number&populate[posts][fields][0]=title&populate[mentor][fields][0]=name&sort=name');
+  const writers = await data(
+    '/api/writers?fields[0]=name&populate[passport][fields][0]=number&populate[posts][fields][0]=title&populate[mentor][fields][0]=name&sort=name',
+  );
   assert.equal(
     writers.map((w: any) => [w.name, w.passport?.number ?? null, titles(w.posts), w.mentor.name]),
     [
@@ -47,7 +72,13 @@ test('list: every relation kind, on both sides, across files', async () => {
     ],
   );
   const passports = await data('/api/passports?fields[0]=number&populate[holder][fields][0]=name');
-  assert.equal(passports.map((p: any) => [p.number, p.holder?.name ?? null]), [['A-1', 'Ada'], ['X-9', null]]);
+  assert.equal(
+    passports.map((p: any) => [p.number, p.holder?.name ?? null]),
+    [
+      ['A-1', 'Ada'],
+      ['X-9', null],
+    ],
+  );
   const tags = await data('/api/tags?fields[0]=name&populate[posts][fields][0]=title&populate[parent][fields][0]=name&populate[children][fields][0]=name');
   assert.equal(
     tags.map((t: any) => [t.name, titles(t.posts), t.parent?.name ?? null, titles(t.children)]),
@@ -70,7 +101,9 @@ test('status=draft: a draft parent sees draft versions and draft-only targets', 
       ['Tech (draft)', ['Hello', 'Draft only'], ['AI']],
     ],
   );
-  const edited = await data('/api/posts/edited?status=draft&fields[0]=title&populate[writer][fields][0]=name&populate[tags][fields][0]=name&populate[featuredTag][fields][0]=name');
+  const edited = await data(
+    '/api/posts/edited?status=draft&fields[0]=title&populate[writer][fields][0]=name&populate[tags][fields][0]=name&populate[featuredTag][fields][0]=name',
+  );
   assert.equal([edited.title, edited.writer.name, titles(edited.tags), edited.featuredTag.name], ['Edited (draft)', 'Ada', ['AI', 'Secret'], 'Secret']);
   const published = await data('/api/posts/edited?fields[0]=title&populate[writer][fields][0]=name&populate[tags][fields][0]=name');
   assert.equal([published.title, published.writer.name, titles(published.tags)], ['Edited (published)', 'Grace', ['AI']]);
@@ -138,19 +171,31 @@ test('components: nested components with media and relations, each level with wh
 
 test('dynamic zones: all entries, fragments, and populate=*', async () => {
   const all = await data('/api/posts/hello?fields[0]=title&populate=sections');
-  assert.equal(all.sections.map((s: any) => s.__component), ['content.text', 'content.gallery-block', 'layout.hero', 'content.text']);
+  assert.equal(
+    all.sections.map((s: any) => s.__component),
+    ['content.text', 'content.gallery-block', 'layout.hero', 'content.text'],
+  );
   assert.ok(all.sections.every((s: any) => typeof s.id === 'number'));
   const fragments = await data(
     '/api/posts/hello?fields[0]=title&populate[sections][on][layout.hero][populate][author][fields][0]=name&populate[sections][on][layout.hero][populate][cta][populate][target][fields][0]=title&populate[sections][on][content.text]=true',
   );
-  assert.equal(fragments.sections.map((s: any) => s.__component), ['content.text', 'layout.hero', 'content.text']);
+  assert.equal(
+    fragments.sections.map((s: any) => s.__component),
+    ['content.text', 'layout.hero', 'content.text'],
+  );
   const hero = fragments.sections[1];
   assert.equal([hero.author.name, hero.cta.label, hero.cta.target.title], ['Ada', 'Back home', 'Hello']);
   assert.not.ok('image' in hero);
   const star = await data('/api/posts/hello?fields[0]=title&populate[sections][populate]=*');
   const gallery = star.sections[1];
-  assert.equal(gallery.images.map((m: any) => m.name), ['blue-pixel.png', 'red-pixel.png']);
-  assert.equal(gallery.people.map((w: any) => w.name), ['Grace', 'Ada']);
+  assert.equal(
+    gallery.images.map((m: any) => m.name),
+    ['blue-pixel.png', 'red-pixel.png'],
+  );
+  assert.equal(
+    gallery.people.map((w: any) => w.name),
+    ['Grace', 'Ada'],
+  );
   assert.equal(Object.keys(star.sections[2].cta), ['id', 'label']);
 });
 
@@ -165,23 +210,40 @@ test('count answers {count} for relations and media', async () => {
     ],
   );
   const writers = await data('/api/writers?fields[0]=name&populate[posts][count]=true&status=draft&sort=name');
-  assert.equal(writers.map((w: any) => w.posts.count), [3, 1, 0]);
+  assert.equal(
+    writers.map((w: any) => w.posts.count),
+    [3, 1, 0],
+  );
 });
 
 test('nested filters, sort and fields', async () => {
-  const news = await data('/api/tags/news?fields[0]=name&populate[posts][filters][views][$gt]=5&populate[posts][fields][0]=title&populate[posts][fields][1]=views');
-  assert.equal(news.posts.map((p: any) => Object.keys(p)), [['id', 'documentId', 'title', 'views']]);
+  const news = await data(
+    '/api/tags/news?fields[0]=name&populate[posts][filters][views][$gt]=5&populate[posts][fields][0]=title&populate[posts][fields][1]=views',
+  );
+  assert.equal(
+    news.posts.map((p: any) => Object.keys(p)),
+    [['id', 'documentId', 'title', 'views']],
+  );
   assert.equal(titles(news.posts), ['Hello']);
   const sorted = await data('/api/writers/ada?status=draft&populate[posts][sort]=views:desc&populate[posts][fields][0]=title');
   assert.equal(titles(sorted.posts), ['Hello', 'Edited (draft)', 'Intro']);
-  const deep = await data('/api/posts/hello?fields[0]=title&populate[writer][populate][posts][filters][title][$ne]=Hello&populate[writer][populate][posts][fields][0]=title');
+  const deep = await data(
+    '/api/posts/hello?fields[0]=title&populate[writer][populate][posts][filters][title][$ne]=Hello&populate[writer][populate][posts][fields][0]=title',
+  );
   assert.equal(titles(deep.writer.posts), ['Intro']);
-  const media = await data('/api/posts/hello?fields[0]=title&populate[gallery][sort]=name:desc&populate[gallery][filters][mime][$eq]=image/png&populate[gallery][fields][0]=name');
-  assert.equal(media.gallery.map((m: any) => m.name), ['red-pixel.png', 'blue-pixel.png']);
+  const media = await data(
+    '/api/posts/hello?fields[0]=title&populate[gallery][sort]=name:desc&populate[gallery][filters][mime][$eq]=image/png&populate[gallery][fields][0]=name',
+  );
+  assert.equal(
+    media.gallery.map((m: any) => m.name),
+    ['red-pixel.png', 'blue-pixel.png'],
+  );
 });
 
 test('populate combines with root fields, filters, sort and pagination', async () => {
-  const response = await server.get('/api/posts?fields[0]=title&filters[writer][name][$eq]=Ada&sort=title:desc&pagination[pageSize]=1&pagination[page]=1&populate[writer][fields][0]=name&populate[tags][fields][0]=name');
+  const response = await server.get(
+    '/api/posts?fields[0]=title&filters[writer][name][$eq]=Ada&sort=title:desc&pagination[pageSize]=1&pagination[page]=1&populate[writer][fields][0]=name&populate[tags][fields][0]=name',
+  );
   assert.is(response.status, 200);
   assert.equal(response.body.meta.pagination, { page: 1, pageSize: 1, pageCount: 2, total: 2 });
   const [intro] = response.body.data;
@@ -204,9 +266,19 @@ const badRequests: [name: string, query: string, message: string, details: Recor
   ['an unknown key', 'populate[nope]=true', 'Invalid key nope', { key: 'nope', path: null, source: 'query', param: 'populate' }],
   ['a scalar', 'populate=title', 'Invalid key title', { key: 'title', path: 'title', source: 'query', param: 'populate' }],
   ['**', 'populate=**', 'Invalid key **', { key: '**', path: '**', source: 'query', param: 'populate' }],
-  ['a nested unknown key', 'populate[writer][populate][nope]=true', 'Invalid key nope at writer', { key: 'nope', path: 'writer', source: 'query', param: 'populate' }],
+  [
+    'a nested unknown key',
+    'populate[writer][populate][nope]=true',
+    'Invalid key nope at writer',
+    { key: 'nope', path: 'writer', source: 'query', param: 'populate' },
+  ],
   ['fragments on a relation', 'populate[writer][on][api::writer.writer]=true', 'Using fragments is not permitted to populate "writer" in "api::post.post"', {}],
-  ['an unknown fragment', 'populate[sections][on][content.nope]=true', 'Invalid key content.nope at sections.on.content.nope', { key: 'content.nope', path: 'sections.on.content.nope', source: 'query', param: 'populate' }],
+  [
+    'an unknown fragment',
+    'populate[sections][on][content.nope]=true',
+    'Invalid key content.nope at sections.on.content.nope',
+    { key: 'content.nope', path: 'sections.on.content.nope', source: 'query', param: 'populate' },
+  ],
   [
     'a zone with fields',
     'populate[sections][fields][0]=body',
@@ -239,7 +311,10 @@ test('a dangling to-one relation is null, and reported once naming the file', as
       assert.is(response.status, 200);
       assert.is(response.body.data.writer, null);
     }
-    assert.equal(other.logs.filter((line) => line.includes('nobody')), ['warn: content/posts/intro.json: relation to writers/nobody, which does not exist']);
+    assert.equal(
+      other.logs.filter((line) => line.includes('nobody')),
+      ['warn: content/posts/intro.json: relation to writers/nobody, which does not exist'],
+    );
   } finally {
     await other.close();
   }

@@ -42,20 +42,159 @@ function createRandom(seed: number) {
 type Random = ReturnType<typeof createRandom>;
 
 const OPERATORS = [
-  '$eq', '$eqi', '$ne', '$nei', '$lt', '$lte', '$gt', '$gte', '$in', '$notIn', '$contains', '$notContains', '$containsi',
-  '$notContainsi', '$null', '$notNull', '$between', '$startsWith', '$startsWithi', '$endsWith', '$endsWithi', '$or', '$and', '$not',
-  '$EQ', '$STARTSWITH', '$jsonSupersetOf', '$', '$$', '$in ', 'ID', 'id', 'documentId',
+  '$eq',
+  '$eqi',
+  '$ne',
+  '$nei',
+  '$lt',
+  '$lte',
+  '$gt',
+  '$gte',
+  '$in',
+  '$notIn',
+  '$contains',
+  '$notContains',
+  '$containsi',
+  '$notContainsi',
+  '$null',
+  '$notNull',
+  '$between',
+  '$startsWith',
+  '$startsWithi',
+  '$endsWith',
+  '$endsWithi',
+  '$or',
+  '$and',
+  '$not',
+  '$EQ',
+  '$STARTSWITH',
+  '$jsonSupersetOf',
+  '$',
+  '$$',
+  '$in ',
+  'ID',
+  'id',
+  'documentId',
 ];
-const HOSTILE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__', '', ' ', '0', '101', '-1', '1e3', 'NaN', '[', ']', '..', '%00'];
-const TOP_KEYS = ['filters', 'sort', 'fields', 'populate', 'pagination', 'status', 'locale', '_q', 'publicationFilter', 'page', 'pageSize', 'FILTERS', '__proto__', 'constructor'];
+const HOSTILE_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  '__defineGetter__',
+  '',
+  ' ',
+  '0',
+  '101',
+  '-1',
+  '1e3',
+  'NaN',
+  '[',
+  ']',
+  '..',
+  '%00',
+];
+const TOP_KEYS = [
+  'filters',
+  'sort',
+  'fields',
+  'populate',
+  'pagination',
+  'status',
+  'locale',
+  '_q',
+  'publicationFilter',
+  'page',
+  'pageSize',
+  'FILTERS',
+  '__proto__',
+  'constructor',
+];
 const PAGINATION_KEYS = ['page', 'pageSize', 'start', 'limit', 'withCount'];
 const VALUES = [
-  '', '0', '1', '-1', '5', '42', '1.5', '-0', '1e308', '1e-308', '9007199254740993', '99999999999999999999', '-99999999999999999999', 'NaN', 'Infinity',
-  'true', 'false', 't', 'f', 'null', 'undefined', '2024-01-15', '2024-02-30', '2024-01-15T08:30:00Z', '+275760-09-13T00:00:00.001Z', '08:30', '25:61',
-  'abc', 'Hello World', 'émile', 'ÉMILE', '😀', '%', '%25', '_', '\\', "'", '"', '*', '**', 'asc', 'desc', 'ASC', 'label:desc', 'a:b:c', ':', ',', ',,,',
-  '[]', '{}', '[object Object]', 'published', 'draft', 'en', 'fr', '*', 's-hello', 'p-ada',
+  '',
+  '0',
+  '1',
+  '-1',
+  '5',
+  '42',
+  '1.5',
+  '-0',
+  '1e308',
+  '1e-308',
+  '9007199254740993',
+  '99999999999999999999',
+  '-99999999999999999999',
+  'NaN',
+  'Infinity',
+  'true',
+  'false',
+  't',
+  'f',
+  'null',
+  'undefined',
+  '2024-01-15',
+  '2024-02-30',
+  '2024-01-15T08:30:00Z',
+  '+275760-09-13T00:00:00.001Z',
+  '08:30',
+  '25:61',
+  'abc',
+  'Hello World',
+  'émile',
+  'ÉMILE',
+  '😀',
+  '%',
+  '%25',
+  '_',
+  '\\',
+  "'",
+  '"',
+  '*',
+  '**',
+  'asc',
+  'desc',
+  'ASC',
+  'label:desc',
+  'a:b:c',
+  ':',
+  ',',
+  ',,,',
+  '[]',
+  '{}',
+  '[object Object]',
+  'published',
+  'draft',
+  'en',
+  'fr',
+  '*',
+  's-hello',
+  'p-ada',
 ];
-const ENCODINGS = ['%', '%%', '%Z', '%ZZ', '%C0%AF', '%FF', '%ED%A0%80', '%F4%90%80%80', '%00', '%0A', '%0D%0A', '%5B', '%5D', '%255B', '%26', '%3D', '%2B', '+', '%E2%80%AE', '%EF%BB%BF'];
+const ENCODINGS = [
+  '%',
+  '%%',
+  '%Z',
+  '%ZZ',
+  '%C0%AF',
+  '%FF',
+  '%ED%A0%80',
+  '%F4%90%80%80',
+  '%00',
+  '%0A',
+  '%0D%0A',
+  '%5B',
+  '%5D',
+  '%255B',
+  '%26',
+  '%3D',
+  '%2B',
+  '+',
+  '%E2%80%AE',
+  '%EF%BB%BF',
+];
 
 /** Filters that parse: a real attribute path, a real operator and a value of the right type. */
 const PLAUSIBLE: Record<'types' | 'blog', readonly [path: string, values: readonly string[]][]> = {
@@ -91,7 +230,23 @@ const PLAUSIBLE: Record<'types' | 'blog', readonly [path: string, values: readon
     ['author][articles][title', ['Zebra%20facts']],
   ],
 };
-const GOOD_OPERATORS = ['$eq', '$ne', '$lt', '$lte', '$gt', '$gte', '$contains', '$notContains', '$containsi', '$startsWith', '$endsWithi', '$eqi', '$nei', '$null', '$notNull'];
+const GOOD_OPERATORS = [
+  '$eq',
+  '$ne',
+  '$lt',
+  '$lte',
+  '$gt',
+  '$gte',
+  '$contains',
+  '$notContains',
+  '$containsi',
+  '$startsWith',
+  '$endsWithi',
+  '$eqi',
+  '$nei',
+  '$null',
+  '$notNull',
+];
 
 function plausibleFilter(random: Random, server: 'types' | 'blog'): string {
   const [path, values] = random.pick(PLAUSIBLE[server]);
@@ -103,8 +258,60 @@ function plausibleFilter(random: Random, server: 'types' | 'blog'): string {
 
 function attributeNames(server: 'types' | 'blog'): string[] {
   return server === 'types'
-    ? ['label', 'note', 'body', 'code', 'mail', 'kind', 'count', 'big', 'ratio', 'price', 'flag', 'day', 'clock', 'moment', 'stamp', 'meta', 'doc', 'secret', 'pass', 'quiet', 'owner', 'reviewer', 'samples', 'name', 'createdAt', 'locale']
-    : ['title', 'slug', 'body', 'summary', 'views', 'rating', 'featured', 'publishedDate', 'tags', 'category', 'cover', 'gallery', 'author', 'categories', 'seo', 'links', 'blocks', 'name', 'articles', 'metaTitle', 'shareImage', 'label', 'url', 'ext'];
+    ? [
+        'label',
+        'note',
+        'body',
+        'code',
+        'mail',
+        'kind',
+        'count',
+        'big',
+        'ratio',
+        'price',
+        'flag',
+        'day',
+        'clock',
+        'moment',
+        'stamp',
+        'meta',
+        'doc',
+        'secret',
+        'pass',
+        'quiet',
+        'owner',
+        'reviewer',
+        'samples',
+        'name',
+        'createdAt',
+        'locale',
+      ]
+    : [
+        'title',
+        'slug',
+        'body',
+        'summary',
+        'views',
+        'rating',
+        'featured',
+        'publishedDate',
+        'tags',
+        'category',
+        'cover',
+        'gallery',
+        'author',
+        'categories',
+        'seo',
+        'links',
+        'blocks',
+        'name',
+        'articles',
+        'metaTitle',
+        'shareImage',
+        'label',
+        'url',
+        'ext',
+      ];
 }
 
 function value(random: Random): string {
@@ -120,7 +327,9 @@ function value(random: Random): string {
     case 4:
       return 'x'.repeat(random.int(2000));
     default:
-      return Array.from({ length: random.int(12) }, () => String.fromCharCode(0x21 + random.int(0xff - 0x21))).join('').replace(/[&#=\s%]/g, '');
+      return Array.from({ length: random.int(12) }, () => String.fromCharCode(0x21 + random.int(0xff - 0x21)))
+        .join('')
+        .replace(/[&#=\s%]/g, '');
   }
 }
 
@@ -142,7 +351,8 @@ function plausibleRequest(random: Random, server: 'types' | 'blog'): string {
   const parts: string[] = [];
   const filters = 1 + random.int(3);
   for (let i = 0; i < filters; i++) parts.push(plausibleFilter(random, server));
-  if (random.int(3) === 0) parts.push(`sort=${random.pick(server === 'types' ? ['label', 'count:desc', 'owner.name', 'day,label:desc'] : ['title', 'views:desc', 'author.name'])}`);
+  if (random.int(3) === 0)
+    parts.push(`sort=${random.pick(server === 'types' ? ['label', 'count:desc', 'owner.name', 'day,label:desc'] : ['title', 'views:desc', 'author.name'])}`);
   if (random.int(4) === 0) parts.push(`populate=${server === 'types' ? 'owner' : random.pick(['*', 'author', 'seo', 'blocks'])}`);
   if (random.int(4) === 0) return `${server === 'types' ? '/api/samples/s-hello' : '/api/articles/n0rkkhkmxloujb87i7huf7if'}?${parts.join('&')}`;
   if (random.int(3) === 0) parts.push(`pagination[${random.pick(['page', 'pageSize', 'start', 'limit'])}]=${random.int(5)}`);
@@ -175,7 +385,9 @@ function query(random: Random, server: 'types' | 'blog'): string {
         break;
       }
       case 5:
-        parts.push(`sort=${Array.from({ length: 1 + random.int(4) }, () => `${random.int(2) ? random.pick(names) : segment(random, names)}${random.int(2) ? `:${random.pick(['asc', 'desc', 'DESC', 'up', ''])}` : ''}`).join(random.pick([',', '.', ',,']))}`);
+        parts.push(
+          `sort=${Array.from({ length: 1 + random.int(4) }, () => `${random.int(2) ? random.pick(names) : segment(random, names)}${random.int(2) ? `:${random.pick(['asc', 'desc', 'DESC', 'up', ''])}` : ''}`).join(random.pick([',', '.', ',,']))}`,
+        );
         break;
       case 6:
         parts.push(`sort${bracketPath(random, names, 1 + random.int(3))}=${random.pick(['asc', 'desc', '', 'x'])}`);
@@ -184,7 +396,9 @@ function query(random: Random, server: 'types' | 'blog'): string {
         parts.push(`fields${random.int(2) ? `[${random.int(3)}]` : ''}=${Array.from({ length: 1 + random.int(3) }, () => random.pick(names)).join(',')}`);
         break;
       case 8:
-        parts.push(`populate${random.int(2) ? bracketPath(random, names, 1 + random.int(6)) : ''}=${random.pick(['*', 'true', 'false', random.pick(names), `${random.pick(names)}.${random.pick(names)}`, value(random)])}`);
+        parts.push(
+          `populate${random.int(2) ? bracketPath(random, names, 1 + random.int(6)) : ''}=${random.pick(['*', 'true', 'false', random.pick(names), `${random.pick(names)}.${random.pick(names)}`, value(random)])}`,
+        );
         break;
       case 9:
         parts.push(`pagination[${random.pick(PAGINATION_KEYS)}]=${value(random)}`);
@@ -194,7 +408,11 @@ function query(random: Random, server: 'types' | 'blog'): string {
         break;
       default:
         // bracket soup
-        parts.push(Array.from({ length: 1 + random.int(30) }, () => random.pick(['[', ']', '[]', '][', '=', '&', 'a', '$or', '0', '%5B', '%5D', '__proto__', ...names.slice(0, 4)])).join(''));
+        parts.push(
+          Array.from({ length: 1 + random.int(30) }, () =>
+            random.pick(['[', ']', '[]', '][', '=', '&', 'a', '$or', '0', '%5B', '%5D', '__proto__', ...names.slice(0, 4)]),
+          ).join(''),
+        );
     }
   }
   const text = parts.join('&');
@@ -205,9 +423,18 @@ function query(random: Random, server: 'types' | 'blog'): string {
 
 function route(random: Random, server: 'types' | 'blog'): string {
   const lists = server === 'types' ? ['/api/samples', '/api/people'] : ['/api/articles', '/api/authors', '/api/categories', '/api/homepage'];
-  const ones = server === 'types'
-    ? ['/api/samples/s-hello', '/api/samples/s-empty', '/api/people/p-ada', '/api/samples/nope', '/api/samples/..%2F..%2Fcms.config', '/api/samples/%00', '/api/samples/S-HELLO']
-    : ['/api/articles/n0rkkhkmxloujb87i7huf7if', '/api/articles/evk8tg6571mbjyyajra4d0ca', '/api/authors/uqx84vzsfx8n4s3jmqvmxv37', '/api/articles/%2e%2e'];
+  const ones =
+    server === 'types'
+      ? [
+          '/api/samples/s-hello',
+          '/api/samples/s-empty',
+          '/api/people/p-ada',
+          '/api/samples/nope',
+          '/api/samples/..%2F..%2Fcms.config',
+          '/api/samples/%00',
+          '/api/samples/S-HELLO',
+        ]
+      : ['/api/articles/n0rkkhkmxloujb87i7huf7if', '/api/articles/evk8tg6571mbjyyajra4d0ca', '/api/authors/uqx84vzsfx8n4s3jmqvmxv37', '/api/articles/%2e%2e'];
   return random.int(3) === 0 ? random.pick(ones) : random.pick(lists);
 }
 
@@ -251,7 +478,9 @@ function problemWith(answer: Answer): string | undefined {
 
 async function fuzz(server: TestServer, name: 'types' | 'blog', seed: number): Promise<void> {
   const random = createRandom(seed);
-  const paths = Array.from({ length: QUERIES_PER_SERVER }, () => (random.int(2) === 0 ? plausibleRequest(random, name) : `${route(random, name)}?${query(random, name)}`));
+  const paths = Array.from({ length: QUERIES_PER_SERVER }, () =>
+    random.int(2) === 0 ? plausibleRequest(random, name) : `${route(random, name)}?${query(random, name)}`,
+  );
   const failures: string[] = [];
   const statuses = new Map<number, number>();
   let next = 0;
@@ -277,7 +506,10 @@ async function fuzz(server: TestServer, name: 'types' | 'blog', seed: number): P
   assert.ok((statuses.get(200) ?? 0) > 0 && (statuses.get(400) ?? 0) > 0, `statuses: ${JSON.stringify([...statuses])}`);
   const health = await send(server.url, '/_health');
   assert.is(health.status, 204);
-  assert.equal(server.logs.filter((line) => line.startsWith('error:')), []);
+  assert.equal(
+    server.logs.filter((line) => line.startsWith('error:')),
+    [],
+  );
 }
 
 test('random and hostile queries on the query-types project: never a 500, never a hang', async () => {

@@ -19,7 +19,10 @@ test('a list answers {data, meta} as JSON', async () => {
   assert.is(response.status, 200);
   assert.is(response.headers.get('content-type'), 'application/json; charset=utf-8');
   assert.equal(Object.keys(response.body), ['data', 'meta']);
-  assert.equal(response.body.data.map((d: { documentId: string }) => d.documentId), ['sparse', 'full', 'notes']);
+  assert.equal(
+    response.body.data.map((d: { documentId: string }) => d.documentId),
+    ['sparse', 'full', 'notes'],
+  );
   assert.equal(response.body.meta, { pagination: { page: 1, pageSize: 25, pageCount: 1, total: 3 } });
 });
 

@@ -17,8 +17,27 @@ test.after(async () => {
 const RED = 'red_pixel_3285557a91.png';
 const ARTICLE = 'content/articles/n0rkkhkmxloujb87i7huf7if.json';
 const FILE_KEYS = [
-  'id', 'documentId', 'name', 'alternativeText', 'caption', 'focalPoint', 'width', 'height', 'formats', 'hash', 'ext', 'mime', 'size',
-  'url', 'previewUrl', 'provider', 'provider_metadata', 'createdAt', 'updatedAt', 'publishedAt', 'isUrlSigned',
+  'id',
+  'documentId',
+  'name',
+  'alternativeText',
+  'caption',
+  'focalPoint',
+  'width',
+  'height',
+  'formats',
+  'hash',
+  'ext',
+  'mime',
+  'size',
+  'url',
+  'previewUrl',
+  'provider',
+  'provider_metadata',
+  'createdAt',
+  'updatedAt',
+  'publishedAt',
+  'isUrlSigned',
 ];
 
 type Part = { file: string; bytes: Buffer; type?: string } | { field: string; value: string };
@@ -61,7 +80,16 @@ test('an uploaded png answers 201 with Strapi file records, stored under a fresh
   assert.equal(Object.keys(file).sort(), [...FILE_KEYS].sort());
   assert.match(file.hash, /^Green_Square_[0-9a-f]{10}$/);
   assert.equal(
-    { name: file.name, ext: file.ext, mime: file.mime, width: file.width, height: file.height, formats: file.formats, url: file.url, isUrlSigned: file.isUrlSigned },
+    {
+      name: file.name,
+      ext: file.ext,
+      mime: file.mime,
+      width: file.width,
+      height: file.height,
+      formats: file.formats,
+      url: file.url,
+      isUrlSigned: file.isUrlSigned,
+    },
     { name: 'Green Square.png', ext: '.png', mime: 'image/png', width: 40, height: 30, formats: null, url: `/uploads/${file.hash}.png`, isUrlSigned: false },
   );
   assert.match(file.documentId, /^[a-z][a-z0-9]{23}$/);
@@ -83,7 +111,13 @@ const FORMAT_CASES = [
   { name: 'tiny png: no formats', format: 'png', width: 120, height: 90, formats: null },
   { name: 'png past the thumbnail box', format: 'png', width: 300, height: 200, formats: { thumbnail: [234, 156] } },
   { name: 'jpeg past small', format: 'jpeg', width: 600, height: 400, formats: { thumbnail: [234, 156], small: [500, 333] } },
-  { name: 'jpeg past large', format: 'jpeg', width: 1200, height: 800, formats: { thumbnail: [234, 156], large: [1000, 667], medium: [750, 500], small: [500, 333] } },
+  {
+    name: 'jpeg past large',
+    format: 'jpeg',
+    width: 1200,
+    height: 800,
+    formats: { thumbnail: [234, 156], large: [1000, 667], medium: [750, 500], small: [500, 333] },
+  },
   { name: 'tall png', format: 'png', width: 200, height: 1100, formats: { thumbnail: [28, 156], large: [182, 1000], medium: [136, 750], small: [91, 500] } },
 ] as const;
 
@@ -105,8 +139,16 @@ for (const c of FORMAT_CASES) {
       const format = file.formats[key];
       const served = await download(format.url);
       assert.equal(format, {
-        name: `${key}_photo${ext}`, hash: `${key}_${file.hash}`, ext, mime, path: null, width, height,
-        size: Math.round(served.bytes.length / 10) / 100, sizeInBytes: served.bytes.length, url: `/uploads/${key}_${file.hash}${ext}`,
+        name: `${key}_photo${ext}`,
+        hash: `${key}_${file.hash}`,
+        ext,
+        mime,
+        path: null,
+        width,
+        height,
+        size: Math.round(served.bytes.length / 10) / 100,
+        sizeInBytes: served.bytes.length,
+        url: `/uploads/${key}_${file.hash}${ext}`,
       });
       assert.is(served.type, mime);
       const measured = await sharp(served.bytes).metadata();
@@ -114,7 +156,8 @@ for (const c of FORMAT_CASES) {
     }
     const listed = (await server.get('/api/upload/files')).body.map((f: { url: string }) => f.url);
     assert.ok(listed.includes(file.url));
-    for (const format of Object.values<{ url: string }>(file.formats)) assert.not.ok(listed.includes(format.url), `${format.url} is listed as a file of its own`);
+    for (const format of Object.values<{ url: string }>(file.formats))
+      assert.not.ok(listed.includes(format.url), `${format.url} is listed as a file of its own`);
   });
 }
 
@@ -128,7 +171,10 @@ test('several files take their fileInfo from the array in the same order', async
   assert.is(response.status, 201);
   assert.equal(
     response.body.map((f: any) => [f.name, f.alternativeText, f.caption, f.mime]),
-    [['First', 'alt one', null, 'image/png'], ['two.jpg', null, 'cap two', 'image/jpeg']],
+    [
+      ['First', 'alt one', null, 'image/png'],
+      ['two.jpg', null, 'cap two', 'image/jpeg'],
+    ],
   );
   assert.match(response.body[0].hash, /^First_[0-9a-f]{10}$/);
 });
@@ -173,16 +219,57 @@ test('?id with one file replaces the content in place: same url, hash, id and do
 
 test('request errors answer as Strapi does', async () => {
   const png = await image('png', 8, 8);
-  const noise = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 30 } } }).png().toBuffer();
+  const noise = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 30 } } })
+    .png()
+    .toBuffer();
   const cases = [
     { name: 'no files', parts: [{ field: 'fileInfo', value: '{}' }], query: '', status: 400, message: 'Files are empty' },
-    { name: 'several files to replace one', parts: [{ file: 'a.png', bytes: png }, { file: 'b.png', bytes: png }], query: '?id=1', status: 400, message: 'Cannot replace a file with multiple ones' },
-    { name: 'id given twice', parts: [{ field: 'fileInfo', value: '{}' }], query: '?id=1&id=2', status: 400, message: 'File id is required and must be a single value' },
+    {
+      name: 'several files to replace one',
+      parts: [
+        { file: 'a.png', bytes: png },
+        { file: 'b.png', bytes: png },
+      ],
+      query: '?id=1',
+      status: 400,
+      message: 'Cannot replace a file with multiple ones',
+    },
+    {
+      name: 'id given twice',
+      parts: [{ field: 'fileInfo', value: '{}' }],
+      query: '?id=1&id=2',
+      status: 400,
+      message: 'File id is required and must be a single value',
+    },
     { name: 'unknown id to update', parts: [{ field: 'fileInfo', value: '{}' }], query: '?id=999', status: 404, message: 'Entity not found' },
     { name: 'unknown id to replace', parts: [{ file: 'a.png', bytes: png }], query: '?id=999', status: 404, message: 'Entity not found' },
-    { name: 'unknown fileInfo key', parts: [{ file: 'a.png', bytes: png }, { field: 'fileInfo', value: '{"name":"x","folder":3}' }], query: '', status: 400, message: 'fileInfo field has unspecified keys: folder' },
-    { name: 'fileInfo that is not JSON', parts: [{ file: 'a.png', bytes: png }, { field: 'fileInfo', value: '{oops' }], query: '', status: 400, message: 'fileInfo must be a `object` type, but the final value was: `null` (cast from the value `"{oops"`).' },
-    { name: 'png cut in half', parts: [{ file: 'broken.png', bytes: noise.subarray(0, noise.length / 2) }], query: '', status: 400, message: 'File is not a valid image' },
+    {
+      name: 'unknown fileInfo key',
+      parts: [
+        { file: 'a.png', bytes: png },
+        { field: 'fileInfo', value: '{"name":"x","folder":3}' },
+      ],
+      query: '',
+      status: 400,
+      message: 'fileInfo field has unspecified keys: folder',
+    },
+    {
+      name: 'fileInfo that is not JSON',
+      parts: [
+        { file: 'a.png', bytes: png },
+        { field: 'fileInfo', value: '{oops' },
+      ],
+      query: '',
+      status: 400,
+      message: 'fileInfo must be a `object` type, but the final value was: `null` (cast from the value `"{oops"`).',
+    },
+    {
+      name: 'png cut in half',
+      parts: [{ file: 'broken.png', bytes: noise.subarray(0, noise.length / 2) }],
+      query: '',
+      status: 400,
+      message: 'File is not a valid image',
+    },
   ] as const;
   const before = fs.readdirSync(path.join(server.project.dir, 'uploads')).sort();
   for (const c of cases) {
@@ -231,7 +318,10 @@ test('deleting a fixture file unlinks it from the fixture article and drops its 
 });
 
 test('the library list filters, sorts and selects fields with Strapi query params', async () => {
-  await upload([{ file: 'zeta.jpg', bytes: await image('jpeg', 30, 10) }, { file: 'alpha.jpg', bytes: await image('jpeg', 50, 10) }]);
+  await upload([
+    { file: 'zeta.jpg', bytes: await image('jpeg', 30, 10) },
+    { file: 'alpha.jpg', bytes: await image('jpeg', 50, 10) },
+  ]);
   const jpegs = await server.get('/api/upload/files?filters[mime][$eq]=image/jpeg&filters[width][$lte]=50&sort=name:asc&fields[0]=name&fields[1]=width');
   assert.is(jpegs.status, 200);
   const names = jpegs.body.map((f: any) => f.name);
@@ -252,13 +342,22 @@ test('the paginated library answers {data, meta.pagination} with the REST pagina
   const first = await server.get('/api/upload/files/page?sort=id:asc&pagination[page]=1&pagination[pageSize]=2&fields[0]=name');
   assert.is(first.status, 200);
   assert.equal(first.body.meta, { pagination: { page: 1, pageSize: 2, pageCount: Math.ceil(all.length / 2), total: all.length } });
-  assert.equal(first.body.data.map((file: any) => file.id), all.slice(0, 2).map((file) => file.id));
+  assert.equal(
+    first.body.data.map((file: any) => file.id),
+    all.slice(0, 2).map((file) => file.id),
+  );
   assert.equal(Object.keys(first.body.data[0]), ['id', 'documentId', 'name', 'isUrlSigned']);
   const second = await server.get('/api/upload/files/page?sort=id:asc&pagination[page]=2&pagination[pageSize]=2');
-  assert.equal(second.body.data.map((file: any) => file.id), all.slice(2, 4).map((file) => file.id));
+  assert.equal(
+    second.body.data.map((file: any) => file.id),
+    all.slice(2, 4).map((file) => file.id),
+  );
   const offset = await server.get('/api/upload/files/page?sort=id:asc&pagination[start]=1&pagination[limit]=1&pagination[withCount]=false');
   assert.equal(offset.body.meta, { pagination: { start: 1, limit: 1 } });
-  assert.equal(offset.body.data.map((file: any) => file.id), [all[1]!.id]);
+  assert.equal(
+    offset.body.data.map((file: any) => file.id),
+    [all[1]!.id],
+  );
   const defaults = await server.get('/api/upload/files/page');
   assert.equal(defaults.body.meta.pagination, { page: 1, pageSize: 25, pageCount: Math.ceil(all.length / 25), total: all.length });
   const filtered = await server.get(`/api/upload/files/page?filters[name][$eq]=${encodeURIComponent(all[0]!.name)}`);

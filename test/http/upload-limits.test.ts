@@ -14,7 +14,13 @@ test.before(async () => {
       const config = JSON.parse(project.read('cms.config.json'));
       project.write('cms.config.json', {
         ...config,
-        upload: { sizeLimit: SIZE_LIMIT, allowedTypes: ['image/*', 'text/plain'], deniedTypes: ['image/gif'], responsiveDimensions: false, sizeOptimization: false },
+        upload: {
+          sizeLimit: SIZE_LIMIT,
+          allowedTypes: ['image/*', 'text/plain'],
+          deniedTypes: ['image/gif'],
+          responsiveDimensions: false,
+          sizeOptimization: false,
+        },
       });
     },
   });
@@ -44,7 +50,10 @@ test('a file over upload.sizeLimit is 413 FileTooBig, and nothing of it stays', 
 
 test('files that are together over the limit are refused too', async () => {
   const half = Buffer.alloc(SIZE_LIMIT / 2 + 10, 0x62);
-  const response = await post([{ name: 'a.txt', bytes: half, type: 'text/plain' }, { name: 'b.txt', bytes: half, type: 'text/plain' }]);
+  const response = await post([
+    { name: 'a.txt', bytes: half, type: 'text/plain' },
+    { name: 'b.txt', bytes: half, type: 'text/plain' },
+  ]);
   assert.is(response.status, 413);
 });
 
@@ -55,9 +64,27 @@ test('a file exactly at the limit is accepted', async () => {
 });
 
 const TYPE_CASES = [
-  { name: 'allowed image', file: 'ok.png', make: () => sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } }).png().toBuffer(), status: 201, mime: 'image/png' },
+  {
+    name: 'allowed image',
+    file: 'ok.png',
+    make: () =>
+      sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
+        .png()
+        .toBuffer(),
+    status: 201,
+    mime: 'image/png',
+  },
   { name: 'allowed text', file: 'ok.txt', make: async () => Buffer.from('words'), status: 201, mime: 'text/plain' },
-  { name: 'denied even though image/* allows it', file: 'no.gif', make: () => sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } }).gif().toBuffer(), status: 400, mime: 'image/gif' },
+  {
+    name: 'denied even though image/* allows it',
+    file: 'no.gif',
+    make: () =>
+      sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
+        .gif()
+        .toBuffer(),
+    status: 400,
+    mime: 'image/gif',
+  },
   { name: 'not allowed', file: 'no.pdf', make: async () => Buffer.from('%PDF-1.4\n%%EOF\n'), status: 400, mime: 'application/pdf' },
   { name: 'a pdf named like an image', file: 'sneaky.png', make: async () => Buffer.from('%PDF-1.4\n%%EOF\n'), status: 400, mime: 'application/pdf' },
 ] as const;
@@ -79,7 +106,9 @@ for (const c of TYPE_CASES) {
 }
 
 test('with responsiveDimensions off only the thumbnail is made, and sizeOptimization off keeps the bytes', async () => {
-  const bytes = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#08f' } }).jpeg({ quality: 95 }).toBuffer();
+  const bytes = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#08f' } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
   const response = await post([{ name: 'large.jpg', bytes }]);
   assert.is(response.status, 201);
   assert.equal(Object.keys(response.body[0].formats), ['thumbnail']);

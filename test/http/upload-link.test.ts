@@ -27,11 +27,17 @@ test.after(async () => {
 });
 
 async function png(): Promise<Buffer> {
-  return sharp({ create: { width: 3, height: 2, channels: 3, background: { r: 200, g: 20, b: 20 } } }).png().toBuffer();
+  return sharp({ create: { width: 3, height: 2, channels: 3, background: { r: 200, g: 20, b: 20 } } })
+    .png()
+    .toBuffer();
 }
 
 /** A multipart upload with form fields. */
-async function upload(target: TestServer, files: { name: string; bytes: Buffer; type?: string }[], fields: Record<string, string>): Promise<{ status: number; body: any }> {
+async function upload(
+  target: TestServer,
+  files: { name: string; bytes: Buffer; type?: string }[],
+  fields: Record<string, string>,
+): Promise<{ status: number; body: any }> {
   const form = new FormData();
   for (const file of files) form.append('files', new Blob([file.bytes], { type: file.type ?? '' }), file.name);
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
@@ -54,16 +60,30 @@ async function idOf(target: TestServer, documentId: string): Promise<string> {
 test('files linked to a multiple media field are added after the ones it holds', async () => {
   const refId = await idOf(server, PUBLISHED);
   const before = stored(server, PUBLISHED).gallery as string[];
-  const response = await upload(server, [{ name: 'one.png', bytes: await png() }, { name: 'two.png', bytes: await png() }], { ref: ARTICLE_UID, refId, field: 'gallery' });
+  const response = await upload(
+    server,
+    [
+      { name: 'one.png', bytes: await png() },
+      { name: 'two.png', bytes: await png() },
+    ],
+    { ref: ARTICLE_UID, refId, field: 'gallery' },
+  );
   assert.is(response.status, 201);
   const added = response.body.map((file: any) => file.url.replace(/^\/uploads\//, ''));
   assert.equal(stored(server, PUBLISHED).gallery, [...before, ...added]);
   const read = await server.get(`/api/articles/${PUBLISHED}?populate=gallery`);
-  assert.equal(read.body.data.gallery.map((file: any) => file.id).slice(-2), response.body.map((file: any) => file.id));
+  assert.equal(
+    read.body.data.gallery.map((file: any) => file.id).slice(-2),
+    response.body.map((file: any) => file.id),
+  );
 });
 
 test('a file linked to a single media field takes the place of the one it held', async () => {
-  const response = await upload(server, [{ name: 'cover.png', bytes: await png() }], { ref: ARTICLE_UID, refId: await idOf(server, PUBLISHED), field: 'cover' });
+  const response = await upload(server, [{ name: 'cover.png', bytes: await png() }], {
+    ref: ARTICLE_UID,
+    refId: await idOf(server, PUBLISHED),
+    field: 'cover',
+  });
   assert.is(response.status, 201);
   assert.is(stored(server, PUBLISHED).cover, response.body[0].url.replace(/^\/uploads\//, ''));
   assert.is((await server.get(`/api/articles/${PUBLISHED}?populate=cover`)).body.data.cover.id, response.body[0].id);
@@ -71,7 +91,11 @@ test('a file linked to a single media field takes the place of the one it held',
 
 test('a document with a draft gets the file in its draft; the published version waits for the next publish', async () => {
   const published = server.project.read(`content/articles/${WITH_DRAFT}.json`);
-  const response = await upload(server, [{ name: 'draft.png', bytes: await png() }], { ref: ARTICLE_UID, refId: await idOf(server, WITH_DRAFT), field: 'gallery' });
+  const response = await upload(server, [{ name: 'draft.png', bytes: await png() }], {
+    ref: ARTICLE_UID,
+    refId: await idOf(server, WITH_DRAFT),
+    field: 'gallery',
+  });
   assert.is(response.status, 201);
   assert.ok((stored(server, WITH_DRAFT, true).gallery as string[]).includes(response.body[0].url.replace(/^\/uploads\//, '')));
   assert.is(server.project.read(`content/articles/${WITH_DRAFT}.json`), published);
@@ -95,7 +119,14 @@ test('a link that names no media attribute of an existing document is a 400, and
     assert.is(response.body.error.message, message);
     assert.equal(uploadNames(server), before);
   }
-  const two = await upload(server, [{ name: 'a.png', bytes }, { name: 'b.png', bytes }], { ref: ARTICLE_UID, refId, field: 'cover' });
+  const two = await upload(
+    server,
+    [
+      { name: 'a.png', bytes },
+      { name: 'b.png', bytes },
+    ],
+    { ref: ARTICLE_UID, refId, field: 'cover' },
+  );
   assert.is(two.status, 400);
   assert.is(two.body.error.message, 'field: cover holds one file, and 2 were sent');
 });

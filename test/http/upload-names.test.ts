@@ -10,7 +10,9 @@ let png: Buffer;
 
 test.before(async () => {
   server = await startTestServer('blog');
-  png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#0a0' } }).png().toBuffer();
+  png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#0a0' } })
+    .png()
+    .toBuffer();
 });
 test.after(async () => {
   await server.close();
@@ -32,7 +34,14 @@ const CASES = [
   // Like browsers, the multipart parser keeps what follows the last backslash.
   { name: 'windows path', file: '..\\..\\win\\evil.png', hash: /^evil_[0-9a-f]{10}$/, ext: '.png', stored: 'evil.png' },
   { name: 'NUL byte', file: 'a\u0000b.png', hash: /^ab_[0-9a-f]{10}$/, ext: '.png', stored: 'ab.png' },
-  { name: 'control characters in fileInfo.name', file: 'x.png', info: 'line\r\nbreak\u0000.png', hash: /^linebreak_[0-9a-f]{10}$/, ext: '.png', stored: 'linebreak.png' },
+  {
+    name: 'control characters in fileInfo.name',
+    file: 'x.png',
+    info: 'line\r\nbreak\u0000.png',
+    hash: /^linebreak_[0-9a-f]{10}$/,
+    ext: '.png',
+    stored: 'linebreak.png',
+  },
   { name: 'parent folder in fileInfo.name', file: 'x.png', info: '../../up.png', hash: /^up_[0-9a-f]{10}$/, ext: '.png', stored: '../../up.png' },
   { name: 'dot file', file: '.htaccess', hash: /^htaccess_[0-9a-f]{10}$/, ext: '.png', stored: '.htaccess' },
   { name: 'hidden image', file: '.hidden.png', hash: /^hidden_[0-9a-f]{10}$/, ext: '.png', stored: '.hidden.png' },
@@ -58,7 +67,11 @@ for (const c of CASES) {
     assert.is(file.url, `/uploads/${file.hash}${file.ext}`);
     const stored = path.join(server.project.dir, 'uploads', `${file.hash}${file.ext}`);
     assert.ok(fs.existsSync(stored), 'stored right in uploads/');
-    assert.equal(listProject(server.project.dir).filter((rel) => !rel.startsWith('uploads/')), before, 'nothing written outside uploads/');
+    assert.equal(
+      listProject(server.project.dir).filter((rel) => !rel.startsWith('uploads/')),
+      before,
+      'nothing written outside uploads/',
+    );
     assert.is((await fetch(server.url + file.url)).status, 200);
   });
 }

@@ -33,7 +33,11 @@ test.after(async () => {
 });
 
 /** A request with the path exactly as given (fetch would normalize `..` away). */
-function raw(method: string, rawPath: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function raw(
+  method: string,
+  rawPath: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   const { hostname, port } = new URL(server.url);
   return new Promise((resolve, reject) => {
     const request = http.request({ host: hostname, port, method, path: rawPath, headers }, (response) => {

@@ -21,7 +21,9 @@ async function untilFile(accept: (files: any[]) => boolean): Promise<any[]> {
 }
 
 test('a file dropped into uploads/ by hand becomes a media file, measured, and is served', async () => {
-  const bytes = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#123456' } }).jpeg().toBuffer();
+  const bytes = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#123456' } })
+    .jpeg()
+    .toBuffer();
   fs.mkdirSync(path.join(server.project.dir, 'uploads', 'dropped'), { recursive: true });
   fs.writeFileSync(path.join(server.project.dir, 'uploads', 'dropped', 'by hand.jpg'), bytes);
   const files = await untilFile((list) => list.some((f) => f.url === '/uploads/dropped/by hand.jpg'));
@@ -42,7 +44,15 @@ test('a sidecar edited by hand changes the record and keeps its id', async () =>
 
 test('an upload through the API is answered at once and the watcher echo changes nothing', async () => {
   const form = new FormData();
-  form.append('files', new Blob([await sharp({ create: { width: 400, height: 300, channels: 3, background: '#fff' } }).png().toBuffer()]), 'api.png');
+  form.append(
+    'files',
+    new Blob([
+      await sharp({ create: { width: 400, height: 300, channels: 3, background: '#fff' } })
+        .png()
+        .toBuffer(),
+    ]),
+    'api.png',
+  );
   let batches = 0;
   const stop = server.server.project.onChange(() => batches++);
   const response = await fetch(`${server.url}/api/upload`, { method: 'POST', body: form });
@@ -50,12 +60,21 @@ test('an upload through the API is answered at once and the watcher echo changes
   assert.is((await server.get(`/api/upload/files/${file.id}`)).status, 200, 'readable right after the response');
   // The upload applies its files once itself; once the watcher has reported them too, the record
   // must be the same and alone.
-  await eventually(async () => batches, (count) => count >= 2);
+  await eventually(
+    async () => batches,
+    (count) => count >= 2,
+  );
   stop();
   assert.ok(batches >= 2, 'the watcher reported the upload');
   const files = (await server.get('/api/upload/files')).body as any[];
-  assert.equal(files.find((f) => f.id === file.id), file);
-  assert.not.ok(files.some((f) => f.url === file.formats.thumbnail.url), 'the thumbnail is not a file of its own');
+  assert.equal(
+    files.find((f) => f.id === file.id),
+    file,
+  );
+  assert.not.ok(
+    files.some((f) => f.url === file.formats.thumbnail.url),
+    'the thumbnail is not a file of its own',
+  );
 });
 
 test('removing a file by hand removes it from the library', async () => {

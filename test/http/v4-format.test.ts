@@ -24,7 +24,11 @@ test('a list: documents under attributes, meta unchanged', async () => {
   assert.equal(body.meta, { pagination: { page: 1, pageSize: 25, pageCount: 1, total: 3 } });
   assert.equal(
     body.data.map((w: any) => Object.keys(w)),
-    [['id', 'documentId', 'attributes'], ['id', 'documentId', 'attributes'], ['id', 'documentId', 'attributes']],
+    [
+      ['id', 'documentId', 'attributes'],
+      ['id', 'documentId', 'attributes'],
+      ['id', 'documentId', 'attributes'],
+    ],
   );
   assert.equal(body.data[0].attributes, { name: 'Ada' });
   assert.is(body.data[0].documentId, 'ada');
@@ -41,10 +45,38 @@ test('one document: relations and media in {data}, null and empty kept, componen
       title: 'Intro',
       cover: { data: null },
       gallery: { data: [] },
-      writer: { data: { id: v5.writer.id, documentId: 'ada', attributes: { name: 'Ada', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', publishedAt: '2026-01-01T00:00:00.000Z' } } },
-      tags: { data: [{ id: v5.tags[0].id, documentId: 'news', attributes: { name: 'News', createdAt: '2026-01-10T00:00:00.000Z', updatedAt: '2026-01-10T00:00:00.000Z', publishedAt: '2026-01-10T00:00:00.000Z' } }] },
+      writer: {
+        data: {
+          id: v5.writer.id,
+          documentId: 'ada',
+          attributes: { name: 'Ada', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', publishedAt: '2026-01-01T00:00:00.000Z' },
+        },
+      },
+      tags: {
+        data: [
+          {
+            id: v5.tags[0].id,
+            documentId: 'news',
+            attributes: { name: 'News', createdAt: '2026-01-10T00:00:00.000Z', updatedAt: '2026-01-10T00:00:00.000Z', publishedAt: '2026-01-10T00:00:00.000Z' },
+          },
+        ],
+      },
       featuredTag: { data: null },
-      related: { data: [{ id: v5.related[0].id, documentId: 'hello', attributes: { title: 'Hello', views: 10, createdAt: '2026-02-01T00:00:00.000Z', updatedAt: '2026-02-01T00:00:00.000Z', publishedAt: '2026-02-01T00:00:00.000Z' } }] },
+      related: {
+        data: [
+          {
+            id: v5.related[0].id,
+            documentId: 'hello',
+            attributes: {
+              title: 'Hello',
+              views: 10,
+              createdAt: '2026-02-01T00:00:00.000Z',
+              updatedAt: '2026-02-01T00:00:00.000Z',
+              publishedAt: '2026-02-01T00:00:00.000Z',
+            },
+          },
+        ],
+      },
       hero: null,
       sections: [],
     },
@@ -58,16 +90,28 @@ test('nested levels: media inside components, relations inside zone entries, doc
   const { hero, sections, writer } = data.attributes;
   assert.equal(Object.keys(hero), ['id', 'heading', 'author', 'cta']);
   assert.equal(hero.author, { data: { id: hero.author.data.id, documentId: 'grace', attributes: { name: 'Grace' } } });
-  assert.equal(hero.cta, { id: hero.cta.id, label: 'Read intro', icon: { data: { id: hero.cta.icon.data.id, documentId: 'c204icfjn5vdpgzahsrokfd2', attributes: { name: 'red-pixel.png' } } } });
+  assert.equal(hero.cta, {
+    id: hero.cta.id,
+    label: 'Read intro',
+    icon: { data: { id: hero.cta.icon.data.id, documentId: 'c204icfjn5vdpgzahsrokfd2', attributes: { name: 'red-pixel.png' } } },
+  });
   assert.equal(sections, [
     {
       id: sections[0].id,
       caption: 'Pixels',
-      people: { data: [{ id: sections[0].people.data[0].id, documentId: 'grace', attributes: { name: 'Grace' } }, { id: sections[0].people.data[1].id, documentId: 'ada', attributes: { name: 'Ada' } }] },
+      people: {
+        data: [
+          { id: sections[0].people.data[0].id, documentId: 'grace', attributes: { name: 'Grace' } },
+          { id: sections[0].people.data[1].id, documentId: 'ada', attributes: { name: 'Ada' } },
+        ],
+      },
       __component: 'content.gallery-block',
     },
   ]);
-  assert.equal(writer.data.attributes.posts.data.map((p: any) => p.attributes), [{ title: 'Hello' }, { title: 'Intro' }]);
+  assert.equal(
+    writer.data.attributes.posts.data.map((p: any) => p.attributes),
+    [{ title: 'Hello' }, { title: 'Intro' }],
+  );
 });
 
 test('a count is wrapped as Strapi wraps any populated object', async () => {
@@ -78,7 +122,10 @@ test('a count is wrapped as Strapi wraps any populated object', async () => {
 test('a single type answers in v4 too', async () => {
   const { data } = await v4('/api/site?fields[0]=name&populate[pinned][fields][0]=title&populate[logo][fields][0]=name');
   assert.equal(data.attributes.name, 'Relations lab');
-  assert.equal(data.attributes.pinned.data.map((p: any) => p.attributes.title), ['Edited (published)', 'Hello']);
+  assert.equal(
+    data.attributes.pinned.data.map((p: any) => p.attributes.title),
+    ['Edited (published)', 'Hello'],
+  );
   assert.is(data.attributes.logo.data.attributes.name, 'blue-pixel.png');
 });
 

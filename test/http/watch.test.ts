@@ -31,13 +31,19 @@ async function until(server: TestServer, path: string, accept: (response: TestRe
 }
 
 async function untilLogged(server: TestServer, pattern: RegExp): Promise<string> {
-  const line = await eventually(async () => server.logs.find((entry) => pattern.test(entry)), (entry) => entry !== undefined);
+  const line = await eventually(
+    async () => server.logs.find((entry) => pattern.test(entry)),
+    (entry) => entry !== undefined,
+  );
   assert.ok(line, `nothing logged matching ${pattern}; logs: ${server.logs.join(' | ')}`);
   return line;
 }
 
 async function untilProblemGone(server: TestServer, rel: string): Promise<void> {
-  const has = await eventually(async () => server.server.project.current.problems.has(rel), (value) => !value);
+  const has = await eventually(
+    async () => server.server.project.current.problems.has(rel),
+    (value) => !value,
+  );
   assert.not.ok(has, `${rel} still has a problem`);
 }
 
@@ -72,9 +78,16 @@ test('the files of a content folder created after the start are served', async (
   blog.project.write('content/categories/late-one.json', { name: 'Late one', createdAt: '2030-01-01T00:00:00.000Z', updatedAt: '2030-01-01T00:00:00.000Z' });
   blog.project.write('content/categories/late-two.json', { name: 'Late two', createdAt: '2030-01-02T00:00:00.000Z', updatedAt: '2030-01-02T00:00:00.000Z' });
   const response = await until(blog, '/api/categories', (r) => r.body?.data?.length === 2);
-  assert.equal(response.body.data.map((d: { name: string }) => d.name), ['Late one', 'Late two']);
+  assert.equal(
+    response.body.data.map((d: { name: string }) => d.name),
+    ['Late one', 'Late two'],
+  );
   // Files written later into the new folder are seen too: the folder itself is now watched.
-  blog.project.write('content/categories/late-three.json', { name: 'Late three', createdAt: '2030-01-03T00:00:00.000Z', updatedAt: '2030-01-03T00:00:00.000Z' });
+  blog.project.write('content/categories/late-three.json', {
+    name: 'Late three',
+    createdAt: '2030-01-03T00:00:00.000Z',
+    updatedAt: '2030-01-03T00:00:00.000Z',
+  });
   assert.is((await until(blog, '/api/categories', (r) => r.body?.data?.length === 3)).body.data.length, 3);
 });
 
@@ -154,7 +167,10 @@ test('hidden and temporary files are not reported', async () => {
   const data = readJson(blog, ARTICLE);
   blog.project.write(ARTICLE, { ...data, title: 'After hidden files' });
   await until(blog, '/api/articles/n0rkkhkmxloujb87i7huf7if', (r) => r.body?.data?.title === 'After hidden files');
-  assert.equal(blog.logs.filter((line) => /draft-in-editor|notes\.txt/.test(line)), []);
+  assert.equal(
+    blog.logs.filter((line) => /draft-in-editor|notes\.txt/.test(line)),
+    [],
+  );
 });
 
 test('an upload added and removed shows in populated media', async () => {
@@ -217,12 +233,26 @@ test('a project started without content/ or uploads/ serves them once they appea
   });
   try {
     assert.is((await server.get('/api/things')).body.data.length, 0);
-    server.project.write('content/things/first.json', { title: 'First', picture: 'late.png', createdAt: '2030-01-01T00:00:00.000Z', updatedAt: '2030-01-01T00:00:00.000Z' });
+    server.project.write('content/things/first.json', {
+      title: 'First',
+      picture: 'late.png',
+      createdAt: '2030-01-01T00:00:00.000Z',
+      updatedAt: '2030-01-01T00:00:00.000Z',
+    });
     await until(server, '/api/things', (r) => r.body?.data?.[0]?.title === 'First');
-    server.project.write('content/things/first.json', { title: 'First, edited', picture: 'late.png', createdAt: '2030-01-01T00:00:00.000Z', updatedAt: '2030-01-01T00:00:00.000Z' });
+    server.project.write('content/things/first.json', {
+      title: 'First, edited',
+      picture: 'late.png',
+      createdAt: '2030-01-01T00:00:00.000Z',
+      updatedAt: '2030-01-01T00:00:00.000Z',
+    });
     await until(server, '/api/things', (r) => r.body?.data?.[0]?.title === 'First, edited');
     server.project.write('uploads/late.png', 'not really a picture');
-    const populated = await until(server, '/api/things?populate=picture', (r) => r.body?.data?.[0]?.picture !== null && r.body?.data?.[0]?.picture !== undefined);
+    const populated = await until(
+      server,
+      '/api/things?populate=picture',
+      (r) => r.body?.data?.[0]?.picture !== null && r.body?.data?.[0]?.picture !== undefined,
+    );
     assert.is(populated.body.data[0].picture.url, '/uploads/late.png');
 
     // content/ removed and created again (a branch switch can do that): still followed.

@@ -72,20 +72,104 @@ test('a body just under limits.bodyBytes is accepted', async () => {
 });
 
 const invalidKeys: { name: string; path: string; data: Record<string, unknown>; message: string; details: Record<string, unknown> }[] = [
-  { name: 'an unknown attribute (recorded #123)', path: '/api/articles', data: { title: 'Unknown attr', nope: 1 }, message: 'Invalid key nope', details: { key: 'nope', path: null, source: 'body' } },
-  { name: 'id (recorded #130)', path: '/api/articles', data: { title: 'With ids', id: 999, documentId: 'abcdefabcdefabcdefabcdef' }, message: 'Invalid key id', details: { key: 'id', source: 'body' } },
-  { name: 'documentId', path: '/api/articles', data: { title: 'x', documentId: 'abcdefabcdefabcdefabcdef' }, message: 'Invalid key documentId', details: { key: 'documentId', source: 'body' } },
-  { name: 'createdAt', path: '/api/articles', data: { title: 'x', createdAt: '2020-01-01T00:00:00.000Z' }, message: 'Invalid key createdAt', details: { key: 'createdAt', source: 'body' } },
-  { name: 'updatedAt', path: '/api/authors', data: { name: 'x', updatedAt: '2020-01-01T00:00:00.000Z' }, message: 'Invalid key updatedAt', details: { key: 'updatedAt', source: 'body' } },
-  { name: 'a single type (recorded #154)', path: '/api/homepage', data: { nope: 1 }, message: 'Invalid key nope', details: { key: 'nope', path: null, source: 'body' } },
-  { name: 'inside a repeatable component (recorded #132)', path: '/api/articles', data: { title: 'Bad component', links: [{ label: 'x', nope: 1 }] }, message: 'Invalid key nope at links', details: { key: 'nope', path: 'links', source: 'body' } },
-  { name: 'inside a single component', path: '/api/articles', data: { title: 'x', seo: { metaTitle: 'm', nope: 1 } }, message: 'Invalid key nope at seo', details: { key: 'nope', path: 'seo', source: 'body' } },
-  { name: 'inside a dynamic zone item', path: '/api/articles', data: { title: 'x', blocks: [{ __component: 'shared.quote', nope: 1 }] }, message: 'Invalid key nope at blocks', details: { key: 'nope', path: 'blocks', source: 'body' } },
-  { name: 'a system key inside a component is an unknown key', path: '/api/articles', data: { title: 'x', seo: { createdAt: 'x' } }, message: 'Invalid key createdAt at seo', details: { key: 'createdAt', path: 'seo', source: 'body' } },
-  { name: 'next to connect in a relation', path: '/api/articles', data: { title: 'x', categories: { connect: [], foo: 1 } }, message: 'Invalid key foo at categories', details: { key: 'foo', path: 'categories', source: 'body' } },
-  { name: 'in relation options', path: '/api/articles', data: { title: 'x', categories: { options: { bad: true }, connect: [] } }, message: 'Invalid key bad at categories', details: { key: 'bad', path: 'categories', source: 'body' } },
-  { name: 'in a relation item', path: '/api/articles', data: { title: 'x', author: { documentId: 'sjlq8hgxw8ame5jqieu9qb6m', foo: 1 } }, message: 'Invalid key foo at author', details: { key: 'foo', path: 'author', source: 'body' } },
-  { name: 'the derived side of a relation is writable, its items are checked', path: '/api/authors', data: { name: 'x', articles: [{ id: 1, nope: 2 }] }, message: 'Invalid key nope at articles', details: { key: 'nope', path: 'articles', source: 'body' } },
+  {
+    name: 'an unknown attribute (recorded #123)',
+    path: '/api/articles',
+    data: { title: 'Unknown attr', nope: 1 },
+    message: 'Invalid key nope',
+    details: { key: 'nope', path: null, source: 'body' },
+  },
+  {
+    name: 'id (recorded #130)',
+    path: '/api/articles',
+    data: { title: 'With ids', id: 999, documentId: 'abcdefabcdefabcdefabcdef' },
+    message: 'Invalid key id',
+    details: { key: 'id', source: 'body' },
+  },
+  {
+    name: 'documentId',
+    path: '/api/articles',
+    data: { title: 'x', documentId: 'abcdefabcdefabcdefabcdef' },
+    message: 'Invalid key documentId',
+    details: { key: 'documentId', source: 'body' },
+  },
+  {
+    name: 'createdAt',
+    path: '/api/articles',
+    data: { title: 'x', createdAt: '2020-01-01T00:00:00.000Z' },
+    message: 'Invalid key createdAt',
+    details: { key: 'createdAt', source: 'body' },
+  },
+  {
+    name: 'updatedAt',
+    path: '/api/authors',
+    data: { name: 'x', updatedAt: '2020-01-01T00:00:00.000Z' },
+    message: 'Invalid key updatedAt',
+    details: { key: 'updatedAt', source: 'body' },
+  },
+  {
+    name: 'a single type (recorded #154)',
+    path: '/api/homepage',
+    data: { nope: 1 },
+    message: 'Invalid key nope',
+    details: { key: 'nope', path: null, source: 'body' },
+  },
+  {
+    name: 'inside a repeatable component (recorded #132)',
+    path: '/api/articles',
+    data: { title: 'Bad component', links: [{ label: 'x', nope: 1 }] },
+    message: 'Invalid key nope at links',
+    details: { key: 'nope', path: 'links', source: 'body' },
+  },
+  {
+    name: 'inside a single component',
+    path: '/api/articles',
+    data: { title: 'x', seo: { metaTitle: 'm', nope: 1 } },
+    message: 'Invalid key nope at seo',
+    details: { key: 'nope', path: 'seo', source: 'body' },
+  },
+  {
+    name: 'inside a dynamic zone item',
+    path: '/api/articles',
+    data: { title: 'x', blocks: [{ __component: 'shared.quote', nope: 1 }] },
+    message: 'Invalid key nope at blocks',
+    details: { key: 'nope', path: 'blocks', source: 'body' },
+  },
+  {
+    name: 'a system key inside a component is an unknown key',
+    path: '/api/articles',
+    data: { title: 'x', seo: { createdAt: 'x' } },
+    message: 'Invalid key createdAt at seo',
+    details: { key: 'createdAt', path: 'seo', source: 'body' },
+  },
+  {
+    name: 'next to connect in a relation',
+    path: '/api/articles',
+    data: { title: 'x', categories: { connect: [], foo: 1 } },
+    message: 'Invalid key foo at categories',
+    details: { key: 'foo', path: 'categories', source: 'body' },
+  },
+  {
+    name: 'in relation options',
+    path: '/api/articles',
+    data: { title: 'x', categories: { options: { bad: true }, connect: [] } },
+    message: 'Invalid key bad at categories',
+    details: { key: 'bad', path: 'categories', source: 'body' },
+  },
+  {
+    name: 'in a relation item',
+    path: '/api/articles',
+    data: { title: 'x', author: { documentId: 'sjlq8hgxw8ame5jqieu9qb6m', foo: 1 } },
+    message: 'Invalid key foo at author',
+    details: { key: 'foo', path: 'author', source: 'body' },
+  },
+  {
+    name: 'the derived side of a relation is writable, its items are checked',
+    path: '/api/authors',
+    data: { name: 'x', articles: [{ id: 1, nope: 2 }] },
+    message: 'Invalid key nope at articles',
+    details: { key: 'nope', path: 'articles', source: 'body' },
+  },
 ];
 
 for (const row of invalidKeys) {
@@ -100,11 +184,18 @@ for (const row of invalidKeys) {
 test('a non-writable attribute is an Invalid key error', async () => {
   const response = await rules.request('POST', '/api/gadgets', { body: { data: { name: 'Valid', internal: 'x' } } });
   assert.is(response.status, 400);
-  assert.equal(response.body.error, { status: 400, name: 'ValidationError', message: 'Invalid key internal', details: { key: 'internal', path: null, source: 'body' } });
+  assert.equal(response.body.error, {
+    status: 400,
+    name: 'ValidationError',
+    message: 'Invalid key internal',
+    details: { key: 'internal', path: null, source: 'body' },
+  });
 });
 
 test('publishedAt and locale in the body are accepted and ignored', async () => {
-  const draft = await blog.request('POST', '/api/articles?status=draft', { body: { data: { title: 'Stays a draft', publishedAt: '2020-01-01T00:00:00.000Z', locale: 'fr' } } });
+  const draft = await blog.request('POST', '/api/articles?status=draft', {
+    body: { data: { title: 'Stays a draft', publishedAt: '2020-01-01T00:00:00.000Z', locale: 'fr' } },
+  });
   assert.is(draft.status, 201, draft.text);
   assert.is(draft.body.data.publishedAt, null);
   assert.is((await blog.get(`/api/articles/${draft.body.data.documentId}`)).status, 404);
@@ -115,7 +206,9 @@ test('publishedAt and locale in the body are accepted and ignored', async () => 
 });
 
 test('a component may carry the id it was answered with', async () => {
-  const response = await blog.request('PUT', '/api/articles/z041qrnkdex5f4439ngy6wuh', { body: { data: { links: [{ id: 7, label: 'a', url: 'https://a.example' }] } } });
+  const response = await blog.request('PUT', '/api/articles/z041qrnkdex5f4439ngy6wuh', {
+    body: { data: { links: [{ id: 7, label: 'a', url: 'https://a.example' }] } },
+  });
   assert.is(response.status, 200, response.text);
   assert.equal(JSON.parse(blog.project.read('content/articles/z041qrnkdex5f4439ngy6wuh.json')).links, [{ label: 'a', url: 'https://a.example' }]);
 });
@@ -135,7 +228,12 @@ test('a PUT on an unknown document is a 404 and creates nothing (recorded #147)'
 test('the query of a write is validated too (recorded #141)', async () => {
   const response = await blog.request('POST', '/api/categories?fields[0]=nope', { body: { data: { name: 'Q' } } });
   assert.is(response.status, 400);
-  assert.equal(response.body.error, { status: 400, name: 'ValidationError', message: 'Invalid key nope', details: { key: 'nope', path: null, source: 'query', param: 'fields' } });
+  assert.equal(response.body.error, {
+    status: 400,
+    name: 'ValidationError',
+    message: 'Invalid key nope',
+    details: { key: 'nope', path: null, source: 'query', param: 'fields' },
+  });
 });
 
 test.run();

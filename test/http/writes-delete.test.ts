@@ -108,7 +108,10 @@ test('deleting a category removes it from every list that holds it, in main and 
 
 test('a link only a draft file holds is cleared too', async () => {
   const TECH = 'zltqvqf04d5e839ng102ihtk';
-  assert.is((await blog.request('PUT', `/api/articles/${TABS}?status=draft`, { body: { data: { categories: [TECH, 'kgij077343nt9lhyy1ycu5vb'] } } })).status, 200);
+  assert.is(
+    (await blog.request('PUT', `/api/articles/${TABS}?status=draft`, { body: { data: { categories: [TECH, 'kgij077343nt9lhyy1ycu5vb'] } } })).status,
+    200,
+  );
   const main = read(blog, `content/articles/${TABS}.json`);
   main.categories = ['kgij077343nt9lhyy1ycu5vb'];
   // The published file no longer holds TECH: only the draft does.

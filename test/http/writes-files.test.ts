@@ -9,7 +9,25 @@ import { type TestServer, startTestServer } from '../helpers/test-server.js';
 // layout, Draft & Publish files, Markdown kept as Markdown, derived relations never written.
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const ARTICLE_KEYS = ['title', 'slug', 'body', 'summary', 'views', 'rating', 'featured', 'publishedDate', 'tags', 'category', 'cover', 'gallery', 'author', 'categories', 'seo', 'links', 'blocks'];
+const ARTICLE_KEYS = [
+  'title',
+  'slug',
+  'body',
+  'summary',
+  'views',
+  'rating',
+  'featured',
+  'publishedDate',
+  'tags',
+  'category',
+  'cover',
+  'gallery',
+  'author',
+  'categories',
+  'seo',
+  'links',
+  'blocks',
+];
 const TIMESTAMPS = ['createdAt', 'updatedAt', 'publishedAt'];
 const HOPPER = 'sjlq8hgxw8ame5jqieu9qb6m';
 const TECH = 'zltqvqf04d5e839ng102ihtk';
@@ -154,7 +172,10 @@ test('D&P: a published write publishes the draft with its changes and removes th
   assert.is(response.status, 200);
   assert.not.ok(blog.project.exists(`content/articles/${SCIENCE_WEEKLY}.draft.json`));
   const main = read(blog, `content/articles/${SCIENCE_WEEKLY}.json`);
-  assert.equal({ title: main.title, views: main.views, summary: main.summary }, { title: 'Science weekly (draft edit)', views: 8, summary: 'Published at last' });
+  assert.equal(
+    { title: main.title, views: main.views, summary: main.summary },
+    { title: 'Science weekly (draft edit)', views: 8, summary: 'Published at last' },
+  );
   assert.match(main.publishedAt, ISO);
   assert.is((await blog.get(`/api/articles/${SCIENCE_WEEKLY}?fields[0]=title`)).body.data.title, 'Science weekly (draft edit)');
 });
@@ -191,8 +212,14 @@ test('single type: PUT creates the document (200), then updates the same file', 
   assert.is(updated.body.data.documentId, created.body.data.documentId);
   assert.is(updated.body.data.featuredArticle.documentId, APPLE);
   const second = read(blog, 'content/homepage.json');
-  assert.equal({ heroTitle: second.heroTitle, featuredArticle: second.featuredArticle, createdAt: second.createdAt }, { heroTitle: 'Created', featuredArticle: APPLE, createdAt: first.createdAt });
-  assert.equal(folder(blog, 'content').filter((name) => name.startsWith('homepage')), ['homepage.json']);
+  assert.equal(
+    { heroTitle: second.heroTitle, featuredArticle: second.featuredArticle, createdAt: second.createdAt },
+    { heroTitle: 'Created', featuredArticle: APPLE, createdAt: first.createdAt },
+  );
+  assert.equal(
+    folder(blog, 'content').filter((name) => name.startsWith('homepage')),
+    ['homepage.json'],
+  );
 });
 
 test('writes leave no temp files behind', async () => {
@@ -239,7 +266,7 @@ test('Markdown: changing the richtext attribute changes the body; publishing rem
   assert.is(response.status, 200, response.text);
   assert.not.ok(rules.project.exists('content/notes/in-markdown.draft.md'));
   const text = rules.project.read('content/notes/in-markdown.md');
-  assert.ok(text.startsWith('---\n# A hand-written note: comments and quoting survive writes.\ntitle: \'Markdown note\'\n'), text);
+  assert.ok(text.startsWith("---\n# A hand-written note: comments and quoting survive writes.\ntitle: 'Markdown note'\n"), text);
   assert.match(text, /\nlevel: high\n/);
   assert.ok(text.endsWith('---\n\nFinal body.\n\nTwo paragraphs.\n'), text);
   const read = await rules.get('/api/notes/in-markdown');

@@ -48,7 +48,12 @@ async function put(path: string, data: Record<string, unknown>) {
   return server.request('PUT', path, { body: { data } });
 }
 
-const NOT_FOUND = (key: string | number) => ({ status: 400, name: 'ValidationError', message: `Document with id "${key}", locale "null" not found`, details: {} });
+const NOT_FOUND = (key: string | number) => ({
+  status: 400,
+  name: 'ValidationError',
+  message: `Document with id "${key}", locale "null" not found`,
+  details: {},
+});
 
 type ToManyRow = { name: string; start: string[]; value: () => unknown; expected: string[] };
 
@@ -70,16 +75,36 @@ const toMany: ToManyRow[] = [
   { name: 'disconnect by {id}', start: [TECH, SCIENCE], value: () => ({ disconnect: [{ id: id(TECH) }] }), expected: [SCIENCE] },
   { name: 'disconnect of everything leaves []', start: [TECH], value: () => ({ disconnect: [TECH] }), expected: [] },
   { name: 'disconnect of an unknown numeric id is ignored', start: [TECH], value: () => ({ disconnect: [999999] }), expected: [TECH] },
-  { name: 'disconnect then connect (recorded #144)', start: [SCIENCE, TRAVEL], value: () => ({ disconnect: [TRAVEL], connect: [CULTURE] }), expected: [SCIENCE, CULTURE] },
+  {
+    name: 'disconnect then connect (recorded #144)',
+    start: [SCIENCE, TRAVEL],
+    value: () => ({ disconnect: [TRAVEL], connect: [CULTURE] }),
+    expected: [SCIENCE, CULTURE],
+  },
   {
     name: 'connect before',
     start: [TECH, SCIENCE, TRAVEL],
     value: () => ({ connect: [{ documentId: CULTURE, position: { before: SCIENCE } }] }),
     expected: [TECH, CULTURE, SCIENCE, TRAVEL],
   },
-  { name: 'connect after', start: [TECH, SCIENCE], value: () => ({ connect: [{ documentId: CULTURE, position: { after: TECH } }] }), expected: [TECH, CULTURE, SCIENCE] },
-  { name: 'connect at the start', start: [TECH, SCIENCE], value: () => ({ connect: [{ documentId: CULTURE, position: { start: true } }] }), expected: [CULTURE, TECH, SCIENCE] },
-  { name: 'connect at the end moves a present document', start: [TECH, SCIENCE], value: () => ({ connect: [{ documentId: TECH, position: { end: true } }] }), expected: [SCIENCE, TECH] },
+  {
+    name: 'connect after',
+    start: [TECH, SCIENCE],
+    value: () => ({ connect: [{ documentId: CULTURE, position: { after: TECH } }] }),
+    expected: [TECH, CULTURE, SCIENCE],
+  },
+  {
+    name: 'connect at the start',
+    start: [TECH, SCIENCE],
+    value: () => ({ connect: [{ documentId: CULTURE, position: { start: true } }] }),
+    expected: [CULTURE, TECH, SCIENCE],
+  },
+  {
+    name: 'connect at the end moves a present document',
+    start: [TECH, SCIENCE],
+    value: () => ({ connect: [{ documentId: TECH, position: { end: true } }] }),
+    expected: [SCIENCE, TECH],
+  },
   {
     name: 'connects apply in order, positions seeing the earlier ones',
     start: [TECH],
@@ -92,7 +117,9 @@ const toMany: ToManyRow[] = [
 for (const row of toMany) {
   test(`a to-many relation takes ${row.name}`, async () => {
     assert.is((await put(`/api/articles/${ZEBRA}`, { categories: row.start })).status, 200);
-    const response = await server.request('PUT', `/api/articles/${ZEBRA}?populate[categories][fields][0]=name`, { body: { data: { categories: row.value() } } });
+    const response = await server.request('PUT', `/api/articles/${ZEBRA}?populate[categories][fields][0]=name`, {
+      body: { data: { categories: row.value() } },
+    });
     assert.is(response.status, 200, response.text);
     assert.equal(
       response.body.data.categories.map((c: { documentId: string }) => c.documentId),
@@ -211,7 +238,9 @@ test('a derived write reaches both files of a published document with a draft', 
 });
 
 test('a created document with a derived relation appends itself on the owning side', async () => {
-  const response = await server.request('POST', '/api/categories?populate[articles][fields][0]=title', { body: { data: { name: 'Brand new', articles: [HELLO] } } });
+  const response = await server.request('POST', '/api/categories?populate[articles][fields][0]=title', {
+    body: { data: { name: 'Brand new', articles: [HELLO] } },
+  });
   assert.is(response.status, 201, response.text);
   const created = response.body.data.documentId as string;
   assert.equal(

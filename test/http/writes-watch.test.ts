@@ -29,10 +29,16 @@ const read = (rel: string): Record<string, any> => JSON.parse(server.project.rea
 async function settle(): Promise<void> {
   const id = `marker-${++markers}`;
   server.project.write(`content/articles/${id}.json`, { title: id });
-  const seen = await eventually(() => server.get(`/api/articles/${id}?status=draft`), (r) => r.status === 200);
+  const seen = await eventually(
+    () => server.get(`/api/articles/${id}?status=draft`),
+    (r) => r.status === 200,
+  );
   assert.is(seen.status, 200, 'the watcher never reported the marker');
   server.project.remove(`content/articles/${id}.json`);
-  const gone = await eventually(() => server.get(`/api/articles/${id}?status=draft`), (r) => r.status === 404);
+  const gone = await eventually(
+    () => server.get(`/api/articles/${id}?status=draft`),
+    (r) => r.status === 404,
+  );
   assert.is(gone.status, 404, 'the watcher never reported the marker removal');
 }
 
@@ -75,7 +81,10 @@ test('concurrent updates of one document: the index and the file agree on the la
   assert.is(served.summary, onDisk.summary);
   assert.is(served.updatedAt, onDisk.updatedAt);
   // The last answer sent is the state kept.
-  const last = responses.map((r) => r.body.data).sort((a, b) => (a.updatedAt < b.updatedAt ? -1 : a.updatedAt > b.updatedAt ? 1 : 0)).at(-1);
+  const last = responses
+    .map((r) => r.body.data)
+    .sort((a, b) => (a.updatedAt < b.updatedAt ? -1 : a.updatedAt > b.updatedAt ? 1 : 0))
+    .at(-1);
   assert.is(onDisk.updatedAt, last.updatedAt);
 });
 
@@ -117,7 +126,10 @@ test('an edit on disk after an API write is picked up', async () => {
   assert.is((await server.request('PUT', `/api/articles/${APPLE}`, { body: { data: { title: 'Written by the API' } } })).status, 200);
   const data = read(`content/articles/${APPLE}.json`);
   server.project.write(`content/articles/${APPLE}.json`, { ...data, title: 'Edited by hand' });
-  const seen = await eventually(() => server.get(`/api/articles/${APPLE}?fields[0]=title`), (r) => r.body?.data?.title === 'Edited by hand');
+  const seen = await eventually(
+    () => server.get(`/api/articles/${APPLE}?fields[0]=title`),
+    (r) => r.body?.data?.title === 'Edited by hand',
+  );
   assert.is(seen.body.data.title, 'Edited by hand');
   // And an API write after the hand edit builds on it.
   const next = await server.request('PUT', `/api/articles/${APPLE}`, { body: { data: { views: 99 } } });
@@ -128,7 +140,10 @@ test('a file restored on disk to its content before an API write is picked up', 
   const original = server.project.read(`content/articles/${ZEBRA}.json`);
   assert.is((await server.request('PUT', `/api/articles/${ZEBRA}`, { body: { data: { title: 'Changed by the API' } } })).status, 200);
   server.project.write(`content/articles/${ZEBRA}.json`, original);
-  const seen = await eventually(() => server.get(`/api/articles/${ZEBRA}?fields[0]=title`), (r) => r.body?.data?.title === JSON.parse(original).title);
+  const seen = await eventually(
+    () => server.get(`/api/articles/${ZEBRA}?fields[0]=title`),
+    (r) => r.body?.data?.title === JSON.parse(original).title,
+  );
   assert.is(seen.body.data.title, JSON.parse(original).title);
 });
 

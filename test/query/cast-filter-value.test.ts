@@ -81,8 +81,19 @@ for (const [name, type, raw, message] of FAILURES) {
 }
 
 const FLAGS: [raw: unknown, expected: boolean][] = [
-  [true, true], ['true', true], ['t', true], ['1', true], ['anything', true], [{ a: '1' }, true],
-  [false, false], ['false', false], ['f', false], ['0', false], ['', false], [null, false], [undefined, false],
+  [true, true],
+  ['true', true],
+  ['t', true],
+  ['1', true],
+  ['anything', true],
+  [{ a: '1' }, true],
+  [false, false],
+  ['false', false],
+  ['f', false],
+  ['0', false],
+  ['', false],
+  [null, false],
+  [undefined, false],
 ];
 
 for (const [raw, expected] of FLAGS) {

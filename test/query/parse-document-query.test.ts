@@ -88,7 +88,7 @@ test('the keys each route takes', () => {
 
 const PARAMS: [name: string, query: string, message: string][] = [
   ['an unknown status (recorded case 82)', 'status=bogus', "Invalid parameter at 'status'. Expected 'published' or 'draft', received: bogus"],
-  ['a status list', 'status[0]=draft', 'Invalid parameter at \'status\'. Expected \'published\' or \'draft\', received: ["draft"]'],
+  ['a status list', 'status[0]=draft', "Invalid parameter at 'status'. Expected 'published' or 'draft', received: [\"draft\"]"],
   ['_q as an object', '_q[a]=1', 'Invalid _q parameter. Expected a string'],
   ['a locale list', 'locale[0]=en', 'Invalid locale parameter. Expected a locale code'],
 ];

@@ -33,7 +33,11 @@ const FORMS: [name: string, query: string, expected: string[] | undefined][] = [
   ['only id: no attribute', 'fields=id', []],
   ['duplicates once', 'fields=label,label', ['label']],
   ['timestamps', 'fields=createdAt,updatedAt,publishedAt', ['createdAt', 'updatedAt', 'publishedAt']],
-  ['every scalar type', 'fields=note,body,code,mail,kind,big,ratio,price,day,clock,moment,stamp,meta,doc,quiet', ['note', 'body', 'code', 'mail', 'kind', 'big', 'ratio', 'price', 'day', 'clock', 'moment', 'stamp', 'meta', 'doc', 'quiet']],
+  [
+    'every scalar type',
+    'fields=note,body,code,mail,kind,big,ratio,price,day,clock,moment,stamp,meta,doc,quiet',
+    ['note', 'body', 'code', 'mail', 'kind', 'big', 'ratio', 'price', 'day', 'clock', 'moment', 'stamp', 'meta', 'doc', 'quiet'],
+  ],
 ];
 
 for (const [name, query, expected] of FORMS) {
@@ -45,7 +49,10 @@ for (const [name, query, expected] of FORMS) {
 test('a component keeps id only among system fields', () => {
   const seo = blog.components.get('shared.seo')!;
   assert.equal(parseFields('id,metaTitle', seo, false), ['metaTitle']);
-  assert.throws(() => parseFields('documentId', seo, false), (error: ApiError) => error.message === 'Invalid key documentId');
+  assert.throws(
+    () => parseFields('documentId', seo, false),
+    (error: ApiError) => error.message === 'Invalid key documentId',
+  );
 });
 
 const KEY = (key: string, pathValue: string | null) => ({ message: `Invalid key ${key}`, details: { key, path: pathValue, source: 'query', param: 'fields' } });

@@ -44,9 +44,17 @@ const NODES: [name: string, query: string, expected: FilterNode | undefined][] =
   ['id is an integer', 'filters[id]=12', eq('id', 12)],
   ['documentId is text', 'filters[documentId][$in][0]=s-a', eq('documentId', ['s-a'], '$in')],
   ['two attributes are an $and', 'filters[count]=1&filters[label]=x', { kind: 'and', children: [eq('count', 1), eq('label', 'x')] }],
-  ['two operators on one attribute are an $and', 'filters[count][$gt]=1&filters[count][$lt]=9', { kind: 'and', children: [eq('count', 1, '$gt'), eq('count', 9, '$lt')] }],
+  [
+    'two operators on one attribute are an $and',
+    'filters[count][$gt]=1&filters[count][$lt]=9',
+    { kind: 'and', children: [eq('count', 1, '$gt'), eq('count', 9, '$lt')] },
+  ],
   ['$or', 'filters[$or][0][count]=1&filters[$or][1][label]=x', { kind: 'or', children: [eq('count', 1), eq('label', 'x')] }],
-  ['an array inside $or is an $and', 'filters[$or][0][0][count]=1&filters[$or][0][1][label]=x', { kind: 'or', children: [{ kind: 'and', children: [eq('count', 1), eq('label', 'x')] }] }],
+  [
+    'an array inside $or is an $and',
+    'filters[$or][0][0][count]=1&filters[$or][0][1][label]=x',
+    { kind: 'or', children: [{ kind: 'and', children: [eq('count', 1), eq('label', 'x')] }] },
+  ],
   ['$not at the root', 'filters[$not][count]=1', { kind: 'not', child: eq('count', 1) }],
   ['$not on an attribute', 'filters[count][$not][$eq]=1', { kind: 'not', child: eq('count', 1) }],
   ['$not with a bare value', 'filters[count][$not]=1', { kind: 'not', child: eq('count', 1) }],
@@ -56,7 +64,11 @@ const NODES: [name: string, query: string, expected: FilterNode | undefined][] =
   ['a bare value on a relation compares its id', 'filters[owner]=3', { kind: 'nested', field: 'owner', where: eq('id', 3) }],
   ['an operator on a relation compares its id', 'filters[owner][$in][0]=3', { kind: 'nested', field: 'owner', where: eq('id', [3], '$in') }],
   ['$null on a relation tests the relation itself', 'filters[owner][$null]=true', eq('owner', true, '$null')],
-  ['a nested $and on a relation stays inside it', 'filters[owner][$and][0][name]=A&filters[owner][$and][1][name]=B', { kind: 'nested', field: 'owner', where: { kind: 'and', children: [eq('name', 'A'), eq('name', 'B')] } }],
+  [
+    'a nested $and on a relation stays inside it',
+    'filters[owner][$and][0][name]=A&filters[owner][$and][1][name]=B',
+    { kind: 'nested', field: 'owner', where: { kind: 'and', children: [eq('name', 'A'), eq('name', 'B')] } },
+  ],
 ];
 
 for (const [name, query, expected] of NODES) {
@@ -72,7 +84,10 @@ test('the mappedBy side of a relation is nested like the owning side', () => {
 test('an $in list longer than the qs array limit still holds every value', () => {
   const query = Array.from({ length: 150 }, (_, i) => `filters[count][$in][${i}]=${i}`).join('&');
   const node = parse(query) as { value: number[] };
-  assert.equal(node.value, Array.from({ length: 150 }, (_, i) => i));
+  assert.equal(
+    node.value,
+    Array.from({ length: 150 }, (_, i) => i),
+  );
 });
 
 test('an $or longer than the qs array limit keeps every branch', () => {
@@ -99,7 +114,10 @@ for (const [name, value] of EMPTY) {
   });
 }
 
-const KEY = (key: string, pathValue: string | null, message = `Invalid key ${key}`) => ({ message, details: { key, path: pathValue, source: 'query', param: 'filters' } });
+const KEY = (key: string, pathValue: string | null, message = `Invalid key ${key}`) => ({
+  message,
+  details: { key, path: pathValue, source: 'query', param: 'filters' },
+});
 const VALUE = (key: string, pathValue: string, raw: string, expected: string) => ({
   message: `Invalid value ${raw} for ${pathValue}: expected ${expected}`,
   details: { key, path: pathValue, source: 'query', param: 'filters' },

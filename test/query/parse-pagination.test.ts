@@ -55,9 +55,19 @@ test('defaults and caps come from the config', () => {
 });
 
 const ERRORS: [name: string, query: string, errorName: string, message: string][] = [
-  ['page with limit (recorded case 77)', 'pagination[page]=2&pagination[limit]=3', 'PaginationError', 'Cannot use both page & offset pagination in the same query'],
+  [
+    'page with limit (recorded case 77)',
+    'pagination[page]=2&pagination[limit]=3',
+    'PaginationError',
+    'Cannot use both page & offset pagination in the same query',
+  ],
   ['pageSize with start', 'pagination[pageSize]=2&pagination[start]=3', 'PaginationError', 'Cannot use both page & offset pagination in the same query'],
-  ['a page that is not a number (recorded case 78)', 'pagination[page]=abc', 'ValidationError', "Invalid parameter at 'start'. Expected integer >= 0, received: NaN"],
+  [
+    'a page that is not a number (recorded case 78)',
+    'pagination[page]=abc',
+    'ValidationError',
+    "Invalid parameter at 'start'. Expected integer >= 0, received: NaN",
+  ],
   ['an empty page', 'pagination[page]=', 'ValidationError', "Invalid parameter at 'start'. Expected integer >= 0, received: NaN"],
   ['a start that is not a number', 'pagination[start]=x', 'ValidationError', "Invalid parameter at 'start'. Expected integer >= 0, received: NaN"],
   ['a limit that is not a number', 'pagination[limit]=x', 'ValidationError', "Invalid parameter at 'limit'. Expected integer >= -1, received: NaN"],

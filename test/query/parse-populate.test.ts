@@ -57,26 +57,58 @@ const forms: [name: string, query: string, expected: Record<string, unknown>][] 
   ['[a]=false, f and 0 leave it out', 'populate[writer]=false&populate[tags]=f&populate[cover]=0&populate[gallery]=true', { gallery: {} }],
   ['[a] without a value leaves it out', 'populate[writer]', {}],
   ['a dotted path populates each step', 'populate=hero.cta.icon', { hero: { populate: { cta: { populate: { icon: {} } } } } }],
-  ['dotted paths sharing a head merge', 'populate=hero.image,hero.cta.target,hero.cta.icon', { hero: { populate: { image: {}, cta: { populate: { target: {}, icon: {} } } } } }],
+  [
+    'dotted paths sharing a head merge',
+    'populate=hero.image,hero.cta.target,hero.cta.icon',
+    { hero: { populate: { image: {}, cta: { populate: { target: {}, icon: {} } } } } },
+  ],
   ['a dotted path through a relation', 'populate[0]=writer.posts.tags', { writer: { populate: { posts: { populate: { tags: {} } } } } }],
   ['a dotted path into a zone reaches the components that have the attribute', 'populate=sections.author', { sections: { populate: { author: {} } } }],
   ['a dotted path through a zone and a component', 'populate=sections.cta.target', { sections: { populate: { cta: { populate: { target: {} } } } } }],
-  ['[a][populate]=* is the target level, without private attributes', 'populate[writer][populate]=*', { writer: { populate: { photo: {}, passport: {}, posts: {}, mentor: {} } } }],
+  [
+    '[a][populate]=* is the target level, without private attributes',
+    'populate[writer][populate]=*',
+    { writer: { populate: { photo: {}, passport: {}, posts: {}, mentor: {} } } },
+  ],
   ['[a][populate] takes a comma list', 'populate[writer][populate]=photo,mentor', { writer: { populate: { photo: {}, mentor: {} } } }],
   [
     'nested objects with fields, sort and count, at any depth',
     'populate[writer][fields][0]=name&populate[writer][populate][posts][fields][0]=title&populate[writer][populate][posts][sort]=title:desc&populate[writer][populate][posts][populate][tags][count]=true',
     { writer: { fields: ['name'], populate: { posts: { fields: ['title'], sort: ['title:desc'], populate: { tags: { count: true } } } } } },
   ],
-  ['nested filters become a filter tree', 'populate[tags][filters][name][$eq]=News', { tags: { filters: { kind: 'compare', field: 'name', operator: '$eq', value: 'News' } } }],
+  [
+    'nested filters become a filter tree',
+    'populate[tags][filters][name][$eq]=News',
+    { tags: { filters: { kind: 'compare', field: 'name', operator: '$eq', value: 'News' } } },
+  ],
   ['count=false is no count', 'populate[tags][count]=false', { tags: {} }],
-  ['components take fields and populate', 'populate[hero][fields][0]=heading&populate[hero][populate][cta][populate]=icon', { hero: { fields: ['heading'], populate: { cta: { populate: { icon: {} } } } } }],
-  ['media take fields, sort and count', 'populate[gallery][fields][0]=name&populate[gallery][sort]=size:desc&populate[cover][count]=true', { gallery: { fields: ['name'], sort: ['size:desc'] }, cover: { count: true } }],
+  [
+    'components take fields and populate',
+    'populate[hero][fields][0]=heading&populate[hero][populate][cta][populate]=icon',
+    { hero: { fields: ['heading'], populate: { cta: { populate: { icon: {} } } } } },
+  ],
+  [
+    'media take fields, sort and count',
+    'populate[gallery][fields][0]=name&populate[gallery][sort]=size:desc&populate[cover][count]=true',
+    { gallery: { fields: ['name'], sort: ['size:desc'] }, cover: { count: true } },
+  ],
   ['media fields=* is every field', 'populate[cover][fields]=*', { cover: {} }],
-  ['a zone with fragments', 'populate[sections][on][content.text]=true&populate[sections][on][layout.hero][populate]=author', { sections: { on: { 'content.text': {}, 'layout.hero': { populate: { author: {} } } } } }],
-  ['a false fragment is left out', 'populate[sections][on][content.text]=false&populate[sections][on][layout.hero]=true', { sections: { on: { 'layout.hero': {} } } }],
+  [
+    'a zone with fragments',
+    'populate[sections][on][content.text]=true&populate[sections][on][layout.hero][populate]=author',
+    { sections: { on: { 'content.text': {}, 'layout.hero': { populate: { author: {} } } } } },
+  ],
+  [
+    'a false fragment is left out',
+    'populate[sections][on][content.text]=false&populate[sections][on][layout.hero]=true',
+    { sections: { on: { 'layout.hero': {} } } },
+  ],
   ['a fragment for a component outside the zone is accepted', 'populate[sections][on][layout.cta]=true', { sections: { on: { 'layout.cta': {} } } }],
-  ['a zone with populate=* reaches the first level of every component', 'populate[sections][populate]=*', { sections: { populate: { images: {}, people: {}, image: {}, author: {}, cta: {} } } }],
+  [
+    'a zone with populate=* reaches the first level of every component',
+    'populate[sections][populate]=*',
+    { sections: { populate: { images: {}, people: {}, image: {}, author: {}, cta: {} } } },
+  ],
   ['a zone with count keeps it', 'populate[sections][count]=true', { sections: { count: true } }],
   ['a string under a relation checks the names but populates the relation alone', 'populate[writer]=mentor.photo', { writer: {} }],
   ['boolean-like keys are ignored, as Strapi does', 'populate[writer]=true&populate[true]=x', { writer: {} }],
@@ -131,7 +163,12 @@ const errors: [name: string, query: string, message: string, details: Record<str
   ['fragments on a relation', 'populate[writer][on][api::writer.writer]=true', 'Using fragments is not permitted to populate "writer" in "api::post.post"', {}],
   ['fragments on a media', 'populate[cover][on][layout.cta]=true', 'Using fragments is not permitted to populate "cover" in "api::post.post"', {}],
   ['fragments on a component', 'populate[hero][on][layout.cta]=true', 'Using fragments is not permitted to populate "hero" in "api::post.post"', {}],
-  ['a fragment for an unknown uid', 'populate[sections][on][shared.nope]=true', 'Invalid key shared.nope at sections.on.shared.nope', query('shared.nope', 'sections.on.shared.nope')],
+  [
+    'a fragment for an unknown uid',
+    'populate[sections][on][shared.nope]=true',
+    'Invalid key shared.nope at sections.on.shared.nope',
+    query('shared.nope', 'sections.on.shared.nope'),
+  ],
   ['fragments on a relation with an unknown uid', 'populate[writer][on][nope]=true', 'Invalid key nope at writer.on.nope', query('nope', 'writer.on.nope')],
   ['on that is not an object', 'populate[sections][on]=x', 'Invalid key on at sections.on', query('on', 'sections.on')],
   [
@@ -142,7 +179,12 @@ const errors: [name: string, query: string, message: string, details: Record<str
   ],
   ['a zone with a nested populate other than *', 'populate[sections][populate]=author', ZONE_POPULATE, {}],
   ['an unknown key inside a fragment', 'populate[sections][on][layout.hero][populate][nope]=true', 'Invalid key nope at sections', query('nope', 'sections')],
-  ['a scalar inside a fragment', 'populate[sections][on][layout.hero][populate][heading]=true', 'Invalid key heading at sections.on[layout.hero].populate.heading', query('heading', 'sections.on[layout.hero].populate.heading')],
+  [
+    'a scalar inside a fragment',
+    'populate[sections][on][layout.hero][populate][heading]=true',
+    'Invalid key heading at sections.on[layout.hero].populate.heading',
+    query('heading', 'sections.on[layout.hero].populate.heading'),
+  ],
   ['an array holding an object', 'populate[0][writer]=true', INVALID_POPULATE, {}],
   ['nested filters name their param as populate', 'populate[writer][filters][nope]=1', 'Invalid key nope', query('nope', null)],
   ['nested fields name their param as populate', 'populate[writer][fields][0]=nope', 'Invalid key nope', query('nope', null)],
@@ -173,9 +215,15 @@ const mentors = (n: number): string => Array.from({ length: n }, () => 'mentor')
 
 test('the populate depth is limited, in dotted and object form', () => {
   assert.is(parse(`populate=${mentors(10)}`, 'writers').size, 1);
-  assert.throws(() => parse(`populate=${mentors(11)}`, 'writers'), (e: unknown) => e instanceof ApiError && e.status === 400 && /deeper than 10/.test(e.message));
+  assert.throws(
+    () => parse(`populate=${mentors(11)}`, 'writers'),
+    (e: unknown) => e instanceof ApiError && e.status === 400 && /deeper than 10/.test(e.message),
+  );
   assert.is(parse('populate[mentor][populate][mentor][populate]=mentor', 'writers', 3).size, 1);
-  assert.throws(() => parse('populate[mentor][populate][mentor][populate][mentor][populate]=mentor', 'writers', 3), (e: unknown) => e instanceof ApiError && e.status === 400);
+  assert.throws(
+    () => parse('populate[mentor][populate][mentor][populate][mentor][populate]=mentor', 'writers', 3),
+    (e: unknown) => e instanceof ApiError && e.status === 400,
+  );
 });
 
 test('a self-referencing relation nests only as deep as the query asks', () => {

@@ -22,7 +22,11 @@ const CASES: [name: string, query: string, expected: unknown][] = [
   ['__proto__ is dropped', '__proto__[x]=1&a[__proto__][y]=2&b=3', { b: '3' }],
   ['keys of Object.prototype are dropped', 'constructor=1&toString=2&a[hasOwnProperty]=3&c=4', { c: '4' }],
   ['an array of 100 items stays an array', items(100), { a: Array.from({ length: 100 }, (_, i) => String(i)) }],
-  ['an array of 101 items becomes an object with numeric keys', items(101), { a: Object.fromEntries(Array.from({ length: 101 }, (_, i) => [String(i), String(i)])) }],
+  [
+    'an array of 101 items becomes an object with numeric keys',
+    items(101),
+    { a: Object.fromEntries(Array.from({ length: 101 }, (_, i) => [String(i), String(i)])) },
+  ],
   ['an index past the limit makes an object', 'a[101]=x', { a: { 101: 'x' } }],
   ['mixed indices and names make an object', 'a[0]=x&a[b]=y', { a: { 0: 'x', b: 'y' } }],
 ];

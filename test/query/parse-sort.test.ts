@@ -41,7 +41,11 @@ const FORMS: [name: string, query: string, expected: SortKey[]][] = [
   ['an object field without an order is dropped', 'sort[label]=&sort[count]=desc', [desc('count')]],
   ['a dotted relation path', 'sort=owner.name:desc', [desc('owner', 'name')]],
   ['a nested object through a relation', 'sort[owner][name]=asc', [asc('owner', 'name')]],
-  ['system fields', 'sort=id,documentId:desc,createdAt,updatedAt,publishedAt', [asc('id'), desc('documentId'), asc('createdAt'), asc('updatedAt'), asc('publishedAt')]],
+  [
+    'system fields',
+    'sort=id,documentId:desc,createdAt,updatedAt,publishedAt',
+    [asc('id'), desc('documentId'), asc('createdAt'), asc('updatedAt'), asc('publishedAt')],
+  ],
   ['a system field through a relation', 'sort=owner.createdAt', [asc('owner', 'createdAt')]],
   ['the mappedBy side', 'sort=samples.count', [asc('samples', 'count')]],
 ];
@@ -56,7 +60,10 @@ test('a component field (seo.metaTitle) on the blog', () => {
   assert.equal(parse('sort=seo.metaTitle:desc', blog, 'articles'), [desc('seo', 'metaTitle')]);
 });
 
-const KEY = (key: string, pathValue: string | null, message = `Invalid key ${key}`) => ({ message, details: { key, path: pathValue, source: 'query', param: 'sort' } });
+const KEY = (key: string, pathValue: string | null, message = `Invalid key ${key}`) => ({
+  message,
+  details: { key, path: pathValue, source: 'query', param: 'sort' },
+});
 const PARAM = (message: string) => ({ message, details: {} });
 const ORDER = PARAM('Invalid order. order can only be one of asc|desc|ASC|DESC');
 

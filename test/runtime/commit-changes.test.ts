@@ -25,10 +25,12 @@ const titleOf = (documentId: string) => live.current.index.findEntry(article(), 
 
 test('the files of a write are on disk and in the index before it returns', () => {
   const data = { ...JSON.parse(project.read(APPLE)), title: 'Committed' };
-  live.commit({ documents: [
-    { path: APPLE, type: article(), data },
-    { path: ZEBRA, type: article(), data: null },
-  ] });
+  live.commit({
+    documents: [
+      { path: APPLE, type: article(), data },
+      { path: ZEBRA, type: article(), data: null },
+    ],
+  });
   assert.is(JSON.parse(project.read(APPLE)).title, 'Committed');
   assert.is(titleOf('z041qrnkdex5f4439ngy6wuh'), 'Committed');
   assert.not.ok(project.exists(ZEBRA));

@@ -46,7 +46,10 @@ test('ids are the same for the same content in two builds of two copies', () => 
     const homepageA = a.index.findSingle(a.registry.byRouteName.get('homepage')!, null)!;
     const homepageB = b.index.findSingle(b.registry.byRouteName.get('homepage')!, null)!;
     assert.equal([homepageA.documentId, homepageA.id], [homepageB.documentId, homepageB.id]);
-    assert.equal(a.index.media.list().map((m) => [m.path, m.id, m.documentId]), b.index.media.list().map((m) => [m.path, m.id, m.documentId]));
+    assert.equal(
+      a.index.media.list().map((m) => [m.path, m.id, m.documentId]),
+      b.index.media.list().map((m) => [m.path, m.id, m.documentId]),
+    );
   } finally {
     a.project.cleanup();
     b.project.cleanup();
@@ -64,8 +67,14 @@ test('ids grow with createdAt, and the default order is createdAt then documentI
     const article = built.registry.byRouteName.get('articles')!;
     const entries = built.index.entries(article, draft, null);
     const expected = [...entries].sort((x, y) => Date.parse(x.createdAt) - Date.parse(y.createdAt) || (x.documentId < y.documentId ? -1 : 1));
-    assert.equal(entries.map((e) => e.documentId), expected.map((e) => e.documentId));
-    assert.equal(entries.slice(0, 3).map((e) => e.documentId), ['aaa-same-time', 'n0rkkhkmxloujb87i7huf7if', 'zzz-same-time']);
+    assert.equal(
+      entries.map((e) => e.documentId),
+      expected.map((e) => e.documentId),
+    );
+    assert.equal(
+      entries.slice(0, 3).map((e) => e.documentId),
+      ['aaa-same-time', 'n0rkkhkmxloujb87i7huf7if', 'zzz-same-time'],
+    );
     const createdMs = entries.map((e) => Date.parse(e.createdAt));
     for (let i = 1; i < entries.length; i++) {
       if (createdMs[i]! > createdMs[i - 1]!) assert.ok(entries[i]!.id > entries[i - 1]!.id, `${entries[i]!.documentId} id grows`);
@@ -85,9 +94,15 @@ test('published view: documents with a published version; draft view: every docu
     const drafts = built.index.entries(article, draft, null);
     assert.is(pub.length, 10);
     assert.is(drafts.length, 12);
-    assert.not.ok(pub.some((e) => e.documentId === 'evk8tg6571mbjyyajra4d0ca'), 'a draft-only file is not published');
+    assert.not.ok(
+      pub.some((e) => e.documentId === 'evk8tg6571mbjyyajra4d0ca'),
+      'a draft-only file is not published',
+    );
     assert.ok(pub.every((e) => e.publishedAt !== null));
-    assert.ok(drafts.every((e) => e.publishedAt === null), 'every draft version has publishedAt null');
+    assert.ok(
+      drafts.every((e) => e.publishedAt === null),
+      'every draft version has publishedAt null',
+    );
   } finally {
     built.project.cleanup();
   }
@@ -126,7 +141,9 @@ test('a .draft.json file is the draft version of a published document; without o
 });
 
 test('on a type without Draft & Publish, status is ignored and publishedAt falls back to updatedAt', () => {
-  const built = build('blog', (p) => p.write('content/authors/new-author.json', { name: 'New', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-02T00:00:00.000Z' }));
+  const built = build('blog', (p) =>
+    p.write('content/authors/new-author.json', { name: 'New', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-02T00:00:00.000Z' }),
+  );
   try {
     const author = built.registry.byRouteName.get('authors')!;
     assert.equal(built.index.entries(author, published, null), built.index.entries(author, draft, null));
@@ -149,7 +166,9 @@ test('a hand-made file without timestamps takes them from its mtime', () => {
 });
 
 test('timestamps are normalized to ISO with milliseconds and Z', () => {
-  const built = build('blog', (p) => p.write('content/categories/offset.json', { name: 'Offset', createdAt: '2026-01-01T02:00:00+02:00', updatedAt: '2026-01-01T00:00:00Z' }));
+  const built = build('blog', (p) =>
+    p.write('content/categories/offset.json', { name: 'Offset', createdAt: '2026-01-01T02:00:00+02:00', updatedAt: '2026-01-01T00:00:00Z' }),
+  );
   try {
     const entry = built.index.findEntry(built.registry.byRouteName.get('categories')!, 'offset', published, null)!;
     assert.is(entry.createdAt, '2026-01-01T00:00:00.000Z');
@@ -181,7 +200,10 @@ test('reverse relations (sourcesOf) follow edits, removals and draft files', () 
     assert.equal(sources('author', mira), ['xb20k8enrgeqpua1lq5cdjoh']);
 
     // A draft file pointing elsewhere counts too (the draft view may be asked for).
-    built.project.write('content/articles/xb20k8enrgeqpua1lq5cdjoh.draft.json', { ...JSON.parse(built.project.read('content/articles/xb20k8enrgeqpua1lq5cdjoh.json')), author: other });
+    built.project.write('content/articles/xb20k8enrgeqpua1lq5cdjoh.draft.json', {
+      ...JSON.parse(built.project.read('content/articles/xb20k8enrgeqpua1lq5cdjoh.json')),
+      author: other,
+    });
     syncContent(built.state, 'content/articles/xb20k8enrgeqpua1lq5cdjoh.draft.json');
     assert.equal(sources('author', mira), ['xb20k8enrgeqpua1lq5cdjoh']);
     assert.ok(sources('author', other).includes('xb20k8enrgeqpua1lq5cdjoh'));
@@ -199,7 +221,10 @@ test('reverse relations first asked for after edits reflect the edits (they are 
     edit(built, 'content/articles/dwskr8keskm6eso8drwmjp4i.json', (d) => (d.author = other));
     built.project.remove('content/articles/z041qrnkdex5f4439ngy6wuh.json');
     syncContent(built.state, 'content/articles/z041qrnkdex5f4439ngy6wuh.json');
-    assert.equal(built.index.sourcesOf(article, 'author', mira).map((r) => r.documentId), ['xb20k8enrgeqpua1lq5cdjoh']);
+    assert.equal(
+      built.index.sourcesOf(article, 'author', mira).map((r) => r.documentId),
+      ['xb20k8enrgeqpua1lq5cdjoh'],
+    );
     assert.ok(built.index.sourcesOf(article, 'author', other).some((r) => r.documentId === 'dwskr8keskm6eso8drwmjp4i'));
   } finally {
     built.project.cleanup();

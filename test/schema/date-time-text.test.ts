@@ -3,7 +3,13 @@ import * as assert from 'uvu/assert';
 import { canonicalDateTime, isCanonicalDateTime } from '../../server/schema/date-time-text.js';
 
 test('isCanonicalDateTime accepts the written form for every real instant', () => {
-  for (const value of ['2024-01-31T23:59:59.999Z', '2024-02-29T00:00:00.000Z', '2000-02-29T12:30:00.000Z', '1970-01-01T00:00:00.000Z', '9999-12-31T23:59:59.999Z']) {
+  for (const value of [
+    '2024-01-31T23:59:59.999Z',
+    '2024-02-29T00:00:00.000Z',
+    '2000-02-29T12:30:00.000Z',
+    '1970-01-01T00:00:00.000Z',
+    '9999-12-31T23:59:59.999Z',
+  ]) {
     assert.ok(isCanonicalDateTime(value), value);
     // The general check agrees: the fast one never accepts what Date.parse refuses.
     assert.is(new Date(value).toISOString(), value);

@@ -10,7 +10,12 @@ test('valid JSON parses as JSON.parse does', () => {
 // V8 states the offset in some messages and not in others ("Unexpected token ','"): both must point at the spot.
 const broken: { name: string; text: string; where: string; reason: RegExp }[] = [
   { name: 'a value missing after a colon', text: '{\n  "a": ,\n  "b": 1\n}', where: 'x.json:2:8', reason: /Unexpected token ','$/ },
-  { name: 'a missing comma between keys', text: '{\n  "title": "x"\n  "slug": "y"\n}', where: 'x.json:3:3', reason: /Expected ',' or '}' after property value$/ },
+  {
+    name: 'a missing comma between keys',
+    text: '{\n  "title": "x"\n  "slug": "y"\n}',
+    where: 'x.json:3:3',
+    reason: /Expected ',' or '}' after property value$/,
+  },
   { name: 'a trailing comma in an array', text: '{\n  "a": [1, 2,]\n}', where: 'x.json:2:14', reason: /Unexpected token '\]'$/ },
   { name: 'a trailing comma in an object', text: '{\n  "a": 1,\n}', where: 'x.json:3:1', reason: /Expected double-quoted property name$/ },
   { name: 'a truncated file', text: '{\n  "a": 1', where: 'x.json:2:9', reason: /after property value|end of JSON input/ },

@@ -7,10 +7,24 @@ import { UPLOAD_FILE_UID, createUploadFileType } from '../../server/schema/uploa
 import { FIXTURES_DIR } from '../helpers/paths.js';
 
 const COLUMNS = [
-  'name', 'alternativeText', 'caption', 'focalPoint', 'width', 'height', 'formats', 'hash', 'ext', 'mime', 'size', 'url', 'previewUrl', 'provider', 'provider_metadata',
+  'name',
+  'alternativeText',
+  'caption',
+  'focalPoint',
+  'width',
+  'height',
+  'formats',
+  'hash',
+  'ext',
+  'mime',
+  'size',
+  'url',
+  'previewUrl',
+  'provider',
+  'provider_metadata',
 ];
 
-test('the upload file has Strapi\'s columns in Strapi\'s order, all shown', () => {
+test("the upload file has Strapi's columns in Strapi's order, all shown", () => {
   const type = createUploadFileType();
   assert.is(type.uid, UPLOAD_FILE_UID);
   assert.equal([...type.attributes.keys()], COLUMNS);
@@ -18,7 +32,10 @@ test('the upload file has Strapi\'s columns in Strapi\'s order, all shown', () =
 });
 
 test('filters and populated-media sorts compare every column but the JSON ones', () => {
-  assert.equal(createUploadFileType().comparable.outputScalars, COLUMNS.filter((name) => !['focalPoint', 'formats', 'provider_metadata'].includes(name)));
+  assert.equal(
+    createUploadFileType().comparable.outputScalars,
+    COLUMNS.filter((name) => !['focalPoint', 'formats', 'provider_metadata'].includes(name)),
+  );
 });
 
 test('a media record holds one value per column of the upload type, in its order', () => {

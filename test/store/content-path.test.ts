@@ -99,7 +99,8 @@ for (const row of rejected) {
 
 test('isDocumentId accepts readable and generated ids and refuses anything path-like', () => {
   for (const id of ['hello-world', 'a', '0abc', 'dwskr8keskm6eso8drwmjp4i', 'my_post', 'a-_9', 'z'.repeat(64)]) assert.ok(isDocumentId(id), id);
-  for (const id of ['', '..', '../x', 'a/b', 'a.b', 'Hello', '-a', '_a', 'a\\b', 'a\0', 'x'.repeat(65), 'é', 'a~', 'a:b', 5, null]) assert.not.ok(isDocumentId(id), String(id));
+  for (const id of ['', '..', '../x', 'a/b', 'a.b', 'Hello', '-a', '_a', 'a\\b', 'a\0', 'x'.repeat(65), 'é', 'a~', 'a:b', 5, null])
+    assert.not.ok(isDocumentId(id), String(id));
 });
 
 test('contentFilePath builds each form of path', () => {

@@ -48,7 +48,10 @@ for (const row of notObjects) {
 test('Markdown: the front matter holds the attributes and the body goes to the first richtext attribute', () => {
   const text = '---\ntitle: Notes\ncount: 3\nactive: true\n---\n# Heading\n\nText *here*.\n';
   assert.equal(decodeDocument(text, 'md', thing, 'content/things/n.md'), {
-    title: 'Notes', count: 3, active: true, content: '# Heading\n\nText *here*.',
+    title: 'Notes',
+    count: 3,
+    active: true,
+    content: '# Heading\n\nText *here*.',
   });
   assert.is(markdownBodyAttribute(thing), 'content');
 });

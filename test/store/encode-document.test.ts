@@ -17,7 +17,10 @@ test('keys follow the schema, then createdAt, updatedAt, publishedAt; unknown ke
 
 test('a JSON document is 2-space JSON in key order with a trailing newline', () => {
   const text = encodeJsonDocument(note, { score: 2, title: 'T', parts: [{ label: 'a', qty: null }], createdAt: 'c', updatedAt: 'u', publishedAt: null });
-  assert.is(text, '{\n  "title": "T",\n  "score": 2,\n  "parts": [\n    {\n      "label": "a",\n      "qty": null\n    }\n  ],\n  "createdAt": "c",\n  "updatedAt": "u",\n  "publishedAt": null\n}\n');
+  assert.is(
+    text,
+    '{\n  "title": "T",\n  "score": 2,\n  "parts": [\n    {\n      "label": "a",\n      "qty": null\n    }\n  ],\n  "createdAt": "c",\n  "updatedAt": "u",\n  "publishedAt": null\n}\n',
+  );
 });
 
 test('a JSON document keeps non-ASCII text as it is', () => {

@@ -60,10 +60,38 @@ test('cms.config.json overrides the defaults', () => {
 const precedence: { name: string; file: unknown; env: NodeJS.ProcessEnv; flags: ConfigOverrides; host: string; port: number }[] = [
   { name: 'defaults', file: {}, env: {}, flags: {}, host: 'localhost', port: 1337 },
   { name: 'file over defaults', file: { server: { host: 'file.test', port: 2000 } }, env: {}, flags: {}, host: 'file.test', port: 2000 },
-  { name: 'env over file', file: { server: { host: 'file.test', port: 2000 } }, env: { HOST: 'env.test', PORT: '3000' }, flags: {}, host: 'env.test', port: 3000 },
-  { name: 'flags over env', file: { server: { host: 'file.test', port: 2000 } }, env: { HOST: 'env.test', PORT: '3000' }, flags: { host: 'flag.test', port: 4000 }, host: 'flag.test', port: 4000 },
-  { name: 'flag port 0 is kept (not a missing value)', file: { server: { port: 2000 } }, env: { PORT: '3000' }, flags: { port: 0 }, host: 'localhost', port: 0 },
-  { name: 'empty env values are ignored', file: { server: { host: 'file.test', port: 2000 } }, env: { HOST: '', PORT: '' }, flags: {}, host: 'file.test', port: 2000 },
+  {
+    name: 'env over file',
+    file: { server: { host: 'file.test', port: 2000 } },
+    env: { HOST: 'env.test', PORT: '3000' },
+    flags: {},
+    host: 'env.test',
+    port: 3000,
+  },
+  {
+    name: 'flags over env',
+    file: { server: { host: 'file.test', port: 2000 } },
+    env: { HOST: 'env.test', PORT: '3000' },
+    flags: { host: 'flag.test', port: 4000 },
+    host: 'flag.test',
+    port: 4000,
+  },
+  {
+    name: 'flag port 0 is kept (not a missing value)',
+    file: { server: { port: 2000 } },
+    env: { PORT: '3000' },
+    flags: { port: 0 },
+    host: 'localhost',
+    port: 0,
+  },
+  {
+    name: 'empty env values are ignored',
+    file: { server: { host: 'file.test', port: 2000 } },
+    env: { HOST: '', PORT: '' },
+    flags: {},
+    host: 'file.test',
+    port: 2000,
+  },
   { name: 'undefined flags fall through', file: {}, env: { PORT: '3000' }, flags: { host: undefined, port: undefined }, host: 'localhost', port: 3000 },
 ];
 
@@ -85,17 +113,33 @@ const badOptions: { name: string; file?: unknown; env?: NodeJS.ProcessEnv; messa
   { name: 'server is a string', file: { server: 'x' }, message: /^cms\.config\.json: server: expected an object, got "x"$/ },
   { name: 'api.rest is a list', file: { api: { rest: [] } }, message: /^cms\.config\.json: api\.rest: expected an object, got \[\]$/ },
   { name: 'server.host empty', file: { server: { host: '' } }, message: /^cms\.config\.json: server\.host: expected a non-empty string, got ""$/ },
-  { name: 'server.port a string', file: { server: { port: '1337' } }, message: /^cms\.config\.json: server\.port: expected an integer from 0 to 65535, got "1337"$/ },
-  { name: 'server.port too large', file: { server: { port: 70000 } }, message: /^cms\.config\.json: server\.port: expected an integer from 0 to 65535, got 70000$/ },
+  {
+    name: 'server.port a string',
+    file: { server: { port: '1337' } },
+    message: /^cms\.config\.json: server\.port: expected an integer from 0 to 65535, got "1337"$/,
+  },
+  {
+    name: 'server.port too large',
+    file: { server: { port: 70000 } },
+    message: /^cms\.config\.json: server\.port: expected an integer from 0 to 65535, got 70000$/,
+  },
   { name: 'PORT not a number', env: { PORT: 'abc' }, message: /^PORT: expected an integer from 0 to 65535, got "abc"$/ },
   { name: 'PORT a fraction', env: { PORT: '80.5' }, message: /^PORT: expected an integer from 0 to 65535, got "80\.5"$/ },
   { name: 'prefix a number', file: { api: { rest: { prefix: 5 } } }, message: /^cms\.config\.json: api\.rest\.prefix: expected a non-empty string, got 5$/ },
-  { name: 'defaultLimit zero', file: { api: { rest: { defaultLimit: 0 } } }, message: /^cms\.config\.json: api\.rest\.defaultLimit: expected an integer >= 1, got 0$/ },
+  {
+    name: 'defaultLimit zero',
+    file: { api: { rest: { defaultLimit: 0 } } },
+    message: /^cms\.config\.json: api\.rest\.defaultLimit: expected an integer >= 1, got 0$/,
+  },
   { name: 'maxLimit a fraction', file: { api: { rest: { maxLimit: 2.5 } } }, message: /api\.rest\.maxLimit: expected an integer >= 1, got 2\.5$/ },
   { name: 'withCount a string', file: { api: { rest: { withCount: 'yes' } } }, message: /api\.rest\.withCount: expected true or false, got "yes"$/ },
   { name: 'queryBytes too small', file: { limits: { queryBytes: 10 } }, message: /limits\.queryBytes: expected an integer >= 256, got 10$/ },
   { name: 'permissions a list', file: { permissions: [] }, message: /permissions: expected an object of role → actions, got \[\]$/ },
-  { name: 'permissions of a role not strings', file: { permissions: { public: [1] } }, message: /permissions\.public: expected an array of action ids, got \[1\]$/ },
+  {
+    name: 'permissions of a role not strings',
+    file: { permissions: { public: [1] } },
+    message: /permissions\.public: expected an array of action ids, got \[1\]$/,
+  },
 ];
 
 for (const row of badOptions) {

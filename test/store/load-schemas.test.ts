@@ -36,8 +36,17 @@ test('the blog fixture loads its four content types and five components', () => 
   assert.is(article.file, 'schemas/article.json');
   assert.equal(article.outputScalars, ['title', 'slug', 'body', 'summary', 'views', 'rating', 'featured', 'publishedDate', 'tags', 'category']);
   assert.equal(article.attributes.get('author'), {
-    required: false, unique: false, private: false, writable: true, localized: false,
-    kind: 'relation', relation: 'manyToOne', target: 'api::author.author', inversedBy: 'articles', mappedBy: undefined, toMany: false,
+    required: false,
+    unique: false,
+    private: false,
+    writable: true,
+    localized: false,
+    kind: 'relation',
+    relation: 'manyToOne',
+    target: 'api::author.author',
+    inversedBy: 'articles',
+    mappedBy: undefined,
+    toMany: false,
   });
   assert.is(article.attributes.get('gallery')?.kind, 'media');
   assert.is(article.attributes.get('blocks')?.kind, 'dynamiczone');
@@ -100,10 +109,11 @@ const broken: { name: string; prepare: (project: TempProject) => void; file: str
   },
   {
     name: 'both sides saying mappedBy',
-    prepare: (p) => editSchema(p, 'schemas/article.json', (s) => {
-      delete s.attributes.author.inversedBy;
-      s.attributes.author.mappedBy = 'articles';
-    }),
+    prepare: (p) =>
+      editSchema(p, 'schemas/article.json', (s) => {
+        delete s.attributes.author.inversedBy;
+        s.attributes.author.mappedBy = 'articles';
+      }),
     file: 'schemas/article.json',
     message: /^attribute "author": schemas\/author\.json attribute "articles" must say inversedBy: "author"$/,
   },

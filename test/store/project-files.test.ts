@@ -22,7 +22,10 @@ test('readProjectTextOrThrow reads a project file, and throws where readProjectT
 });
 
 test('readProjectTextOrThrow refuses a path that leaves the project', () => {
-  assert.throws(() => readProjectTextOrThrow('/tmp', '../etc/passwd'), (error: unknown) => error instanceof FileError && error.message === 'not a path inside the project');
+  assert.throws(
+    () => readProjectTextOrThrow('/tmp', '../etc/passwd'),
+    (error: unknown) => error instanceof FileError && error.message === 'not a path inside the project',
+  );
 });
 
 test.run();

@@ -25,7 +25,12 @@ function readError(text: string, file = jsonFile): FileError {
 }
 
 test('a file with its timestamps is read without asking for its mtime', () => {
-  const stored = decodeStoredDocument(registry, jsonFile, '{"title":"A","createdAt":"2024-01-01T00:00:00.000Z","updatedAt":"2024-01-01T00:00:00.000Z"}', noMtime);
+  const stored = decodeStoredDocument(
+    registry,
+    jsonFile,
+    '{"title":"A","createdAt":"2024-01-01T00:00:00.000Z","updatedAt":"2024-01-01T00:00:00.000Z"}',
+    noMtime,
+  );
   assert.equal(stored.data, { title: 'A', createdAt: '2024-01-01T00:00:00.000Z', updatedAt: '2024-01-01T00:00:00.000Z' });
   assert.is(stored.mtimeMs, undefined);
   assert.is(stored.file, jsonFile);
@@ -83,7 +88,10 @@ test('readDocumentFile reads from disk, and a missing file is a FileError naming
     project.write('content/things/bare.json', { title: 'No timestamps' });
     const mtime = fs.statSync(path.join(project.dir, 'content/things/bare.json')).mtimeMs;
     assert.is(readDocumentFile(project.dir, registry, parseContentPath(registry, 'content/things/bare.json')!).mtimeMs, mtime);
-    assert.throws(() => readDocumentFile(project.dir, registry, jsonFile), (error: unknown) => error instanceof FileError && error.file === 'content/things/a.json' && /^cannot read: /.test(error.message));
+    assert.throws(
+      () => readDocumentFile(project.dir, registry, jsonFile),
+      (error: unknown) => error instanceof FileError && error.file === 'content/things/a.json' && /^cannot read: /.test(error.message),
+    );
   } finally {
     project.cleanup();
   }

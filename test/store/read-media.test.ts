@@ -41,7 +41,10 @@ test('readSidecarText reads a listed sidecar and refuses a path leaving uploads/
   project.write('uploads/photos/a.png.meta.json', '{"alternativeText":"A"}\n');
   try {
     assert.is(readSidecarText(project.dir, 'photos/a.png.meta.json'), '{"alternativeText":"A"}\n');
-    assert.throws(() => readSidecarText(project.dir, '../cms.config.json'), (error: unknown) => error instanceof FileError);
+    assert.throws(
+      () => readSidecarText(project.dir, '../cms.config.json'),
+      (error: unknown) => error instanceof FileError,
+    );
   } finally {
     project.cleanup();
   }
@@ -72,7 +75,10 @@ test('readMediaFile reads size, mime type and sidecar', () => {
 });
 
 test('readMediaFile refuses a path that leaves uploads/', () => {
-  assert.throws(() => readMediaFile('/nowhere', '../cms.config.json'), (error: unknown) => error instanceof FileError && error.message === 'not a valid media path');
+  assert.throws(
+    () => readMediaFile('/nowhere', '../cms.config.json'),
+    (error: unknown) => error instanceof FileError && error.message === 'not a valid media path',
+  );
 });
 
 const sidecars: { name: string; text: string; message: RegExp; line: number }[] = [

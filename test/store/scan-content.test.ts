@@ -79,10 +79,20 @@ test('a prefetch (a worker reading ahead) gives exactly what a scan on the main 
     const prefetch = ContentPrefetch.start(prefetched.dir);
     const actual = summary(scanContent(prefetched.dir, registry, prefetch));
     assert.equal(actual, expected);
-    assert.ok(expected.problems.some((p) => p.startsWith('content/articles/a-folder.json: cannot read: ')), 'a folder with a document name is unreadable');
-    assert.ok(expected.problems.some((p) => p.startsWith('content/articles/broken.json:1:')), 'invalid JSON keeps its position');
-    assert.ok(expected.problems.some((p) => p.startsWith('content/articles/markdown-one.md: article has no richtext attribute')), 'Markdown is decoded');
-    for (const project of [plain, prefetched]) assert.not.ok(project.exists('content/articles/.gone.json.999999999.0123abcd.tmp'), 'the stale temp file is removed');
+    assert.ok(
+      expected.problems.some((p) => p.startsWith('content/articles/a-folder.json: cannot read: ')),
+      'a folder with a document name is unreadable',
+    );
+    assert.ok(
+      expected.problems.some((p) => p.startsWith('content/articles/broken.json:1:')),
+      'invalid JSON keeps its position',
+    );
+    assert.ok(
+      expected.problems.some((p) => p.startsWith('content/articles/markdown-one.md: article has no richtext attribute')),
+      'Markdown is decoded',
+    );
+    for (const project of [plain, prefetched])
+      assert.not.ok(project.exists('content/articles/.gone.json.999999999.0123abcd.tmp'), 'the stale temp file is removed');
   } finally {
     plain.cleanup();
     prefetched.cleanup();

@@ -19,7 +19,7 @@ function readJson(file: string): unknown {
   return JSON.parse(fs.readFileSync(file, 'utf8'));
 }
 
-test('every JSON content file of the blog fixture fits its type\'s schema', () => {
+test("every JSON content file of the blog fixture fits its type's schema", () => {
   const registry = loadSchemas(BLOG);
   let checked = 0;
   for (const type of registry.contentTypes.values()) {
@@ -67,7 +67,11 @@ const MUTATIONS: [name: string, change: (doc: Record<string, unknown>) => void, 
   ['an unknown key inside a component', (doc) => (doc['seo'] = { metaTitle: 'x', oops: 1 }), ['$.seo: additionalProperties oops']],
   ['a missing required attribute of a component', (doc) => (doc['seo'] = {}), ['$.seo: required metaTitle']],
   ['a createdAt that is not a date-time', (doc) => (doc['createdAt'] = 'yesterday'), ['$.createdAt: pattern']],
-  ['null for attributes that are not required', (doc) => Object.assign(doc, { slug: null, views: null, format: null, cover: null, related: null, seo: null, blocks: null }), []],
+  [
+    'null for attributes that are not required',
+    (doc) => Object.assign(doc, { slug: null, views: null, format: null, cover: null, related: null, seo: null, blocks: null }),
+    [],
+  ],
   ['a draft without its required title', (doc) => Object.assign(doc, { title: undefined, publishedAt: null }), []],
 ];
 

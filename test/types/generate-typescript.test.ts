@@ -9,8 +9,24 @@ import { FIXTURES_DIR } from '../helpers/paths.js';
 import { createTempProject } from '../helpers/temp-project.js';
 
 const scalar = (type: ScalarType, extra: Partial<ScalarAttribute> = {}): ScalarAttribute => ({
-  kind: 'scalar', type, customField: undefined, default: undefined, minLength: undefined, maxLength: undefined, min: undefined, max: undefined,
-  regex: undefined, enum: undefined, targetField: undefined, searchable: true, required: false, unique: false, private: false, writable: true, localized: false, ...extra,
+  kind: 'scalar',
+  type,
+  customField: undefined,
+  default: undefined,
+  minLength: undefined,
+  maxLength: undefined,
+  min: undefined,
+  max: undefined,
+  regex: undefined,
+  enum: undefined,
+  targetField: undefined,
+  searchable: true,
+  required: false,
+  unique: false,
+  private: false,
+  writable: true,
+  localized: false,
+  ...extra,
 });
 
 /** What each scalar is in an API answer (serializeScalar): bigintegers and timestamps come as strings. */
@@ -76,7 +92,12 @@ export interface Article {
 
 test('a type without Draft & Publish or locales, with its derived relation', () => {
   const text = generateTypeScript(loadSchemas(MISTAKES));
-  assert.ok(text.includes('export interface Author {\n  id: number;\n  documentId: string;\n  name: string;\n  email?: string | null;\n  createdAt: string;\n  updatedAt: string;\n  publishedAt: string;\n  /** Only with `populate`. */\n  articles?: Article[];\n}\n'), text);
+  assert.ok(
+    text.includes(
+      'export interface Author {\n  id: number;\n  documentId: string;\n  name: string;\n  email?: string | null;\n  createdAt: string;\n  updatedAt: string;\n  publishedAt: string;\n  /** Only with `populate`. */\n  articles?: Article[];\n}\n',
+    ),
+    text,
+  );
   assert.ok(text.includes('export interface SharedQuote {\n  id: number;\n  text: string;\n  /** Only with `populate`. */\n  author?: Author | null;\n}\n'));
   assert.ok(text.includes('export interface CollectionTypes {\n  articles: Article;\n  authors: Author;\n}\n'));
 });
@@ -84,8 +105,18 @@ test('a type without Draft & Publish or locales, with its derived relation', () 
 test('private and password attributes are left out, as the API leaves them out', () => {
   const project = createTempProject('check-mistakes');
   try {
-    project.write('schemas/author.json', { kind: 'collectionType', info: { singularName: 'author', pluralName: 'authors' }, options: { privateAttributes: ['notes'] },
-      attributes: { name: { type: 'string' }, secret: { type: 'password' }, hidden: { type: 'string', private: true }, notes: { type: 'text' }, articles: { type: 'relation', relation: 'oneToMany', target: 'api::article.article', mappedBy: 'author' } } });
+    project.write('schemas/author.json', {
+      kind: 'collectionType',
+      info: { singularName: 'author', pluralName: 'authors' },
+      options: { privateAttributes: ['notes'] },
+      attributes: {
+        name: { type: 'string' },
+        secret: { type: 'password' },
+        hidden: { type: 'string', private: true },
+        notes: { type: 'text' },
+        articles: { type: 'relation', relation: 'oneToMany', target: 'api::article.article', mappedBy: 'author' },
+      },
+    });
     const text = generateTypeScript(loadSchemas(project.dir));
     const author = text.slice(text.indexOf('export interface Author {'), text.indexOf('}\n', text.indexOf('export interface Author {')));
     assert.ok(author.includes('name?: string | null;'));
@@ -98,8 +129,16 @@ test('private and password attributes are left out, as the API leaves them out',
 test('the output is the same for the same schemas, and names that clash get a suffix', () => {
   const project = createTempProject('check-mistakes');
   try {
-    project.write('schemas/shared-seo.json', { kind: 'collectionType', info: { singularName: 'shared-seo', pluralName: 'shared-seos' }, attributes: { name: { type: 'string' } } });
-    project.write('schemas/strapi-media.json', { kind: 'singleType', info: { singularName: 'strapi-media', pluralName: 'strapi-medias' }, attributes: { 'alt-text': { type: 'string' } } });
+    project.write('schemas/shared-seo.json', {
+      kind: 'collectionType',
+      info: { singularName: 'shared-seo', pluralName: 'shared-seos' },
+      attributes: { name: { type: 'string' } },
+    });
+    project.write('schemas/strapi-media.json', {
+      kind: 'singleType',
+      info: { singularName: 'strapi-media', pluralName: 'strapi-medias' },
+      attributes: { 'alt-text': { type: 'string' } },
+    });
     const registry = loadSchemas(project.dir);
     const names = assignTypeNames(registry, new Set(['StrapiMedia']));
     assert.equal([...names.contentTypes.values()], ['Article', 'Author', 'SharedSeo', 'StrapiMediaType']);
