@@ -42,8 +42,7 @@ export function createAuthState(config: CmsConfig, options: AuthStateOptions): A
   const usersInUse = config.auth.register || users.list().length > 0;
   const apiTokenSalt = settleSecret(
     config,
-    config.auth.apiTokenSalt,
-    tokensInUse,
+    { value: config.auth.apiTokenSalt, needed: tokensInUse, inherited: generated('apiTokenSalt', previous?.apiTokenSalt) },
     {
       name: 'API_TOKEN_SALT',
       option: 'auth.apiTokenSalt',
@@ -51,12 +50,10 @@ export function createAuthState(config: CmsConfig, options: AuthStateOptions): A
       fallback: 'using a random salt for this process, so no configured API token will match: set it to the salt the tokens were created with',
     },
     warn,
-    generated('apiTokenSalt', previous?.apiTokenSalt),
   );
   const jwtSecret = settleSecret(
     config,
-    config.auth.jwtSecret,
-    usersInUse,
+    { value: config.auth.jwtSecret, needed: usersInUse, inherited: generated('jwtSecret', previous?.jwtSecret) },
     {
       name: 'JWT_SECRET',
       option: 'auth.jwtSecret',
@@ -64,7 +61,6 @@ export function createAuthState(config: CmsConfig, options: AuthStateOptions): A
       fallback: "signing users' JWTs with a random secret for this process, so sign-ins end when it stops",
     },
     warn,
-    generated('jwtSecret', previous?.jwtSecret),
   );
   return { config, apiTokenSalt, jwtSecret, users };
 }
@@ -76,14 +72,17 @@ interface SecretNames {
   readonly fallback: string;
 }
 
-function settleSecret(
-  config: CmsConfig,
-  value: string | undefined,
-  needed: boolean,
-  names: SecretNames,
-  warn: (message: string) => void,
-  inherited: string | undefined,
-): string {
+/** One secret as configured, and what settling it depends on. */
+interface SecretCandidate {
+  readonly value: string | undefined;
+  /** Whether anything uses the secret (tokens configured; users present or registration on). */
+  readonly needed: boolean;
+  /** The one generated for the previous cms.config.json, kept so signed-in users stay signed in. */
+  readonly inherited: string | undefined;
+}
+
+function settleSecret(config: CmsConfig, secret: SecretCandidate, names: SecretNames, warn: (message: string) => void): string {
+  const { value, needed, inherited } = secret;
   const weakness =
     value === undefined
       ? 'is not set'

@@ -42,7 +42,7 @@ export function answerWrite(project: ProjectPort, request: WriteRequest, options
   }
   let entry: Entry | undefined;
   if (action === 'create') entry = createDocument(writes, type, body, query);
-  else entry = documentId === undefined ? upsertSingleDocument(writes, type, body, query) : updateDocument(writes, type, documentId, body, query);
+  else entry = documentId === undefined ? upsertSingleDocument(writes, type, body, query) : updateDocument(writes, { type, documentId }, body, query);
   if (entry === undefined) throw notFoundError();
   // Read back through the index the write produced, as the next GET would see it.
   const snapshot = project.current;

@@ -11,18 +11,19 @@ const IGNORED_KEYS = new Set(['publishedAt', 'locale']);
 const RELATION_OBJECT_KEYS = new Set(['connect', 'disconnect', 'set', 'options']);
 const RELATION_ITEM_KEYS = new Set(['id', 'documentId', 'locale', 'status', 'position', '__type']);
 
+/** What a body's keys are checked against, the same at every depth. */
+export interface KeyCheck {
+  readonly registry: SchemaRegistry;
+  /** Whether the caller may `find` a content type: relations to others are refused keys. */
+  readonly canFind: (uid: string) => boolean;
+}
+
 /**
  * Refuses, before anything else, keys the schema does not know: unknown attributes, system fields,
  * non-writable attributes, unknown keys inside components, zones and relation values; and, at any
  * depth, a relation to a content type the caller may not `find` (as Strapi: `Invalid key <name>`).
  */
-export function checkInputKeys(
-  registry: SchemaRegistry,
-  set: AttributeSet,
-  data: Record<string, unknown>,
-  parentPath: string | null = null,
-  canFind: (uid: string) => boolean = () => true,
-): void {
+export function checkInputKeys(check: KeyCheck, set: AttributeSet, data: Record<string, unknown>, parentPath: string | null = null): void {
   for (const [key, value] of Object.entries(data)) {
     if (parentPath === null && SYSTEM_KEYS.has(key)) throw invalidKeyError(key, undefined, 'body');
     if (parentPath === null && IGNORED_KEYS.has(key)) continue;
@@ -32,18 +33,19 @@ export function checkInputKeys(
       throw invalidKeyError(key, parentPath, 'body');
     }
     const path = parentPath === null ? key : `${parentPath}.${key}`;
-    if (attribute.kind === 'relation' && !canFind(attribute.target)) throw invalidKeyError(key, undefined, 'body');
-    checkValueKeys(registry, attribute, value, path, canFind);
+    if (attribute.kind === 'relation' && !check.canFind(attribute.target)) throw invalidKeyError(key, undefined, 'body');
+    checkValueKeys(check, attribute, value, path);
   }
 }
 
-function checkValueKeys(registry: SchemaRegistry, attribute: Attribute, value: unknown, path: string, canFind: (uid: string) => boolean): void {
+function checkValueKeys(check: KeyCheck, attribute: Attribute, value: unknown, path: string): void {
+  const { registry } = check;
   switch (attribute.kind) {
     case 'component': {
       const component = registry.components.get(attribute.component);
       if (component === undefined) return;
       for (const item of Array.isArray(value) ? value : [value]) {
-        if (isPlainObject(item)) checkInputKeys(registry, component, withoutId(item), path, canFind);
+        if (isPlainObject(item)) checkInputKeys(check, component, withoutId(item), path);
       }
       return;
     }
@@ -53,7 +55,7 @@ function checkValueKeys(registry: SchemaRegistry, attribute: Attribute, value: u
         if (!isPlainObject(item)) continue;
         const uid = item['__component'];
         const component = typeof uid === 'string' && attribute.components.includes(uid) ? registry.components.get(uid) : undefined;
-        if (component) checkInputKeys(registry, component, withoutId(item), path, canFind);
+        if (component) checkInputKeys(check, component, withoutId(item), path);
       }
       return;
     }

@@ -41,6 +41,7 @@ export function convertWriteInput(
   const values: Record<string, unknown> = {};
   const inverse = new Map<string, string[]>();
   const errors: EntityError[] = [];
+  const run: Conversion = { context, errors };
   for (const [name, attribute] of set.attributes) {
     if (!(name in input)) continue;
     const value = input[name];
@@ -48,12 +49,20 @@ export function convertWriteInput(
       inverse.set(name, relationIds(context, attribute, value, currentInverse(context, attribute)));
       continue;
     }
-    values[name] = convertValue(context, attribute, value, base?.[name], [name], errors);
+    // Only a top-level relation builds on what the document holds (connect/disconnect); components are rebuilt.
+    values[name] = attribute.kind === 'relation' ? convertRelation(context, attribute, value, base?.[name]) : convertValue(run, attribute, value, [name]);
   }
   return { values, inverse, errors };
 }
 
-function convertValue(context: ConvertContext, attribute: Attribute, value: unknown, current: unknown, path: string[], errors: EntityError[]): unknown {
+/** One conversion: its context and the type errors it collects, at every depth. */
+interface Conversion {
+  readonly context: ConvertContext;
+  readonly errors: EntityError[];
+}
+
+function convertValue(run: Conversion, attribute: Attribute, value: unknown, path: string[]): unknown {
+  const { context, errors } = run;
   switch (attribute.kind) {
     case 'scalar': {
       const cast = castScalarInput(attribute, value, formatPath(path));
@@ -63,10 +72,8 @@ function convertValue(context: ConvertContext, attribute: Attribute, value: unkn
       }
       return cast.value;
     }
-    case 'relation': {
-      const ids = relationIds(context, attribute, value, storedStrings(current));
-      return attribute.toMany ? ids : (ids[ids.length - 1] ?? null);
-    }
+    case 'relation':
+      return convertRelation(context, attribute, value, undefined);
     case 'media': {
       const paths = mediaPaths(context, value);
       return attribute.multiple ? paths : (paths[paths.length - 1] ?? null);
@@ -79,13 +86,13 @@ function convertValue(context: ConvertContext, attribute: Attribute, value: unkn
           errors.push({ path, message: `${formatPath(path)} must be a \`object\` type, but the final value was: \`${JSON.stringify(value)}\`.`, value });
           return null;
         }
-        return convertComponent(context, component, value, path, errors);
+        return convertComponent(run, component, value, path);
       }
       if (!Array.isArray(value)) {
         errors.push({ path, message: `${formatPath(path)} must be a \`array\` type, but the final value was: \`${JSON.stringify(value)}\`.`, value });
         return [];
       }
-      return value.map((item, i) => (isPlainObject(item) ? convertComponent(context, component, item, [...path, String(i)], errors) : {}));
+      return value.map((item, i) => (isPlainObject(item) ? convertComponent(run, component, item, [...path, String(i)]) : {}));
     }
     case 'dynamiczone': {
       if (value === null || value === undefined) return [];
@@ -110,7 +117,7 @@ function convertValue(context: ConvertContext, attribute: Attribute, value: unkn
           });
           return;
         }
-        out.push({ __component: component.uid, ...convertComponent(context, component, item, itemPath, errors) });
+        out.push({ __component: component.uid, ...convertComponent(run, component, item, itemPath) });
       });
       return out;
     }
@@ -118,16 +125,10 @@ function convertValue(context: ConvertContext, attribute: Attribute, value: unkn
 }
 
 /** A component value: every attribute of the component in schema order (null or [] when unset). */
-function convertComponent(
-  context: ConvertContext,
-  component: AttributeSet,
-  item: Record<string, unknown>,
-  path: string[],
-  errors: EntityError[],
-): Record<string, unknown> {
+function convertComponent(run: Conversion, component: AttributeSet, item: Record<string, unknown>, path: string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, attribute] of component.attributes) {
-    out[name] = name in item ? convertValue(context, attribute, item[name], undefined, [...path, name], errors) : emptyValue(attribute);
+    out[name] = name in item ? convertValue(run, attribute, item[name], [...path, name]) : emptyValue(attribute);
   }
   return out;
 }
@@ -148,11 +149,17 @@ export function emptyValue(attribute: Attribute): unknown {
   }
 }
 
+/** A relation value as stored, built on the documentIds it holds now (`current`, as stored). */
+function convertRelation(context: ConvertContext, attribute: RelationAttribute, value: unknown, current: unknown): unknown {
+  const ids = relationIds(context, attribute, value, storedStrings(current));
+  return attribute.toMany ? ids : (ids[ids.length - 1] ?? null);
+}
+
 function relationIds(context: ConvertContext, attribute: RelationAttribute, value: unknown, current: readonly string[]): string[] {
   const target = context.registry.contentTypes.get(attribute.target);
   if (target === undefined) return [];
   const locale = target.localized ? (context.locale ?? context.defaultLocale) : null;
-  return resolveRelationInput(context.index, target, locale, value, current);
+  return resolveRelationInput({ index: context.index, type: target, locale }, value, current);
 }
 
 function currentInverse(context: ConvertContext, attribute: RelationAttribute): string[] {

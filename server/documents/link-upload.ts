@@ -59,7 +59,7 @@ export function linkUploadedFiles(context: WriteContext, config: CmsConfig, link
   const query = parseDocumentQuery(raw, { type: link.type, registry, config, action: 'update' });
   const body = { data: { [link.field]: link.multiple ? ids : ids[0] } };
   if (link.type.kind === 'singleType') upsertSingleDocument(context, link.type, body, query);
-  else if (updateDocument(context, link.type, record.documentId, body, query) === undefined) {
+  else if (updateDocument(context, { type: link.type, documentId: record.documentId }, body, query) === undefined) {
     throw validationError(`refId: the ${link.type.uid} document with id ${link.record.id} was deleted during the upload`, { key: 'refId' });
   }
 }

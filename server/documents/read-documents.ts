@@ -3,7 +3,7 @@ import type { DocumentQuery } from '../query/document-query.js';
 import { paginationMeta } from '../query/parse-pagination.js';
 import { type ReadContext, localeFor } from '../engine/read-context.js';
 import { matchesQuery, selectEntries } from '../engine/select-entries.js';
-import { serializeEntry } from '../engine/serialize-entry.js';
+import { serializeEntries, serializeEntry } from '../engine/serialize-entry.js';
 
 export interface ListResult {
   readonly data: Record<string, unknown>[];
@@ -14,7 +14,7 @@ export interface ListResult {
 export function findDocuments(context: ReadContext, type: ContentType, query: DocumentQuery): ListResult {
   const { page, total } = selectEntries(context, type, query);
   return {
-    data: page.map((entry) => serializeEntry(context, type, entry, query)),
+    data: serializeEntries(context, type, page, query),
     meta: { pagination: paginationMeta(query.pagination, total) },
   };
 }

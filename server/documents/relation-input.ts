@@ -11,30 +11,38 @@ interface Target {
 
 type Position = { readonly before: string } | { readonly after: string } | { readonly start: true } | { readonly end: true };
 
+/** The documents a relation value may name: of the target type, in the locale written. */
+export interface RelationTarget {
+  readonly index: ContentIndex;
+  readonly type: ContentType;
+  /** Null for types that are not localized. */
+  readonly locale: string | null;
+}
+
 /**
  * Turns a relation value of a write body into the ordered documentIds it leaves, given the
  * current ones. Accepts every form Strapi does: documentId strings, numeric ids, `{documentId}` /
  * `{id}` objects, arrays (set), null, and `{connect, disconnect, set}` with positions.
  */
-export function resolveRelationInput(index: ContentIndex, target: ContentType, locale: string | null, value: unknown, current: readonly string[]): string[] {
+export function resolveRelationInput(relation: RelationTarget, value: unknown, current: readonly string[]): string[] {
   if (value === null) return [];
-  if (Array.isArray(value)) return unique(value.map((item) => lookup(index, target, locale, item, false)!.documentId));
+  if (Array.isArray(value)) return unique(value.map((item) => lookup(relation, item, false)!.documentId));
   if (!isPlainObject(value) || !('connect' in value || 'disconnect' in value || 'set' in value || 'options' in value)) {
-    return [lookup(index, target, locale, value, false)!.documentId];
+    return [lookup(relation, value, false)!.documentId];
   }
   if ('set' in value && ('connect' in value || 'disconnect' in value)) {
     throw validationError('Cannot use "set" with "connect" or "disconnect" in the same relation', {});
   }
   if ('set' in value) {
     const items = asList(value['set']);
-    return unique(items.map((item) => lookup(index, target, locale, item, false)!.documentId));
+    return unique(items.map((item) => lookup(relation, item, false)!.documentId));
   }
   let result = [...current];
   for (const item of asList(value['disconnect'])) {
-    const found = lookup(index, target, locale, item, true);
+    const found = lookup(relation, item, true);
     if (found) result = result.filter((id) => id !== found.documentId);
   }
-  const connects = asList(value['connect']).map((item) => lookup(index, target, locale, item, false)!);
+  const connects = asList(value['connect']).map((item) => lookup(relation, item, false)!);
   const seen = new Set<string>();
   for (const connect of connects) {
     if (seen.has(connect.documentId)) {
@@ -62,7 +70,8 @@ function place(list: string[], target: Target): string[] {
 }
 
 /** One item of a relation value → the document it names. `optional`: unknown numeric ids are skipped. */
-function lookup(index: ContentIndex, target: ContentType, locale: string | null, item: unknown, optional: boolean): Target | undefined {
+function lookup(relation: RelationTarget, item: unknown, optional: boolean): Target | undefined {
+  const { index, type: target, locale } = relation;
   let position: Position | undefined;
   let key: unknown = item;
   if (isPlainObject(item)) {

@@ -8,6 +8,14 @@ import type { DocumentChange } from './project-port.js';
 /** What one write is about to put in files, by path (null: removed): its side effects build on it. */
 export type PendingFiles = Map<string, Readonly<Record<string, unknown>> | null>;
 
+/** The document a write set derived relations of. */
+export interface WrittenDocument {
+  readonly type: ContentType;
+  readonly documentId: string;
+  /** The locale related documents are changed in, when their type is localized. */
+  readonly defaultLocale: string;
+}
+
 /**
  * A write that set a derived (mappedBy) relation changes the owning side: the related documents'
  * files gain or lose this document. Returns those file changes, built on `pending` where the write
@@ -15,12 +23,11 @@ export type PendingFiles = Map<string, Readonly<Record<string, unknown>> | null>
  */
 export function inverseRelationChanges(
   index: ContentIndex,
-  type: ContentType,
-  documentId: string,
+  written: WrittenDocument,
   inverse: ReadonlyMap<string, readonly string[]>,
-  defaultLocale: string,
   pending: PendingFiles = new Map(),
 ): DocumentChange[] {
+  const { type, documentId, defaultLocale } = written;
   const changes: DocumentChange[] = [];
   for (const [name, wanted] of inverse) {
     const attribute = type.attributes.get(name);
@@ -62,6 +69,7 @@ export function inverseRelationChanges(
 export function referenceCleanupChanges(index: ContentIndex, deleted: ContentType, documentId: string): DocumentChange[] {
   const changes: DocumentChange[] = [];
   const registry = index.registry;
+  const removed: RemovedDocument = { uid: deleted.uid, documentId };
   for (const type of registry.contentTypes.values()) {
     const direct = [...type.attributes].filter(([, a]) => a.kind === 'relation' && a.mappedBy === undefined && a.target === deleted.uid).map(([n]) => n);
     const nested = componentsHold(registry, type, (attribute) => attribute.kind === 'relation' && attribute.target === deleted.uid);
@@ -77,7 +85,7 @@ export function referenceCleanupChanges(index: ContentIndex, deleted: ContentTyp
     }
     for (const record of records) {
       if (record.type === deleted && record.documentId === documentId) continue;
-      changes.push(...rewriteRecord(record, (data) => removeDeep(registry, type, data, deleted.uid, documentId)));
+      changes.push(...rewriteRecord(record, (data) => removeDeep(registry, type, data, removed)));
     }
   }
   return changes;
@@ -117,13 +125,19 @@ function withoutReference(data: Readonly<Record<string, unknown>>, name: string,
 }
 
 /** The data without any reference to the document, at any depth; undefined when nothing changed. */
+/** A deleted document, by its type's uid and its documentId. */
+interface RemovedDocument {
+  readonly uid: string;
+  readonly documentId: string;
+}
+
 function removeDeep(
   registry: SchemaRegistry,
   set: AttributeSet,
   data: Readonly<Record<string, unknown>>,
-  targetUid: string,
-  documentId: string,
+  removed: RemovedDocument,
 ): Record<string, unknown> | undefined {
+  const { uid: targetUid, documentId } = removed;
   return rewriteStoredValues(registry, set, data, (attribute, value) => {
     if (attribute.kind !== 'relation' || attribute.mappedBy !== undefined || attribute.target !== targetUid) return value;
     if (attribute.toMany) return Array.isArray(value) && value.includes(documentId) ? value.filter((id) => id !== documentId) : value;

@@ -45,7 +45,8 @@ export async function uploadFiles(context: UploadContext, files: readonly Receiv
   for (const [i, upload] of prepared.entries()) {
     const mediaPath = `${upload.hash}${upload.ext}`;
     const info = infos[i] ?? EMPTY_FILE_INFO;
-    const sidecar = sidecarOf(mediaPath, upload, formatsOf(mediaPath, upload), {
+    const sidecar = sidecarOf(mediaPath, upload, {
+      formats: formatsOf(mediaPath, upload),
       alternativeText: info.alternativeText ?? null,
       caption: info.caption ?? null,
       documentId: generateDocumentId(),
@@ -77,8 +78,8 @@ export async function replaceFile(context: UploadContext, id: string, file: Rece
   const sidecar = sidecarOf(
     record.path,
     upload,
-    formats,
     {
+      formats,
       alternativeText: info.alternativeText === undefined ? record.data.alternativeText : info.alternativeText,
       caption: info.caption === undefined ? record.data.caption : info.caption,
       documentId: record.documentId,
@@ -166,17 +167,23 @@ function writesOf(mediaPath: string, upload: PreparedUpload, sidecar: Record<str
   ];
 }
 
+/** What a sidecar records besides what the prepared upload tells: formats (null: none), texts, documentId, times. */
+interface SidecarValues {
+  readonly formats: Record<string, unknown> | null;
+  readonly alternativeText: string | null;
+  readonly caption: string | null;
+  readonly documentId: string;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly publishedAt: string;
+}
+
 /**
  * What the sidecar holds: what the file cannot tell (name, texts, documentId, times), what is
  * costly to recompute (dimensions, formats), and the type when the extension says otherwise.
  */
-function sidecarOf(
-  mediaPath: string,
-  upload: PreparedUpload,
-  formats: Record<string, unknown> | null,
-  values: { alternativeText: string | null; caption: string | null; documentId: string; createdAt: string; updatedAt: string; publishedAt: string },
-  kept: Readonly<Record<string, unknown>> = {},
-): Record<string, unknown> {
+function sidecarOf(mediaPath: string, upload: PreparedUpload, values: SidecarValues, kept: Readonly<Record<string, unknown>> = {}): Record<string, unknown> {
+  const { formats } = values;
   const byExtension = mimeTypeOfExtension(path.posix.extname(mediaPath)) ?? 'application/octet-stream';
   // Keys a user added by hand survive; what describes the old content does not.
   const rest = Object.fromEntries(Object.entries(kept).filter(([key]) => !CONTENT_KEYS.includes(key)));

@@ -30,6 +30,7 @@ export function validateEntity(
   options: ValidateOptions,
 ): EntityError[] {
   const errors: EntityError[] = [];
+  const nested: NestedRules = { registry: options.registry, draft: options.draft };
   const whole = options.mode === 'create' || (options.publish && type.draftAndPublish);
   for (const [name, attribute] of type.attributes) {
     if (attribute.kind === 'relation' && attribute.mappedBy !== undefined) continue;
@@ -43,7 +44,7 @@ export function validateEntity(
       continue;
     }
     errors.push(...checkAttributeRules(attribute, value, [name], { draft: options.draft }));
-    errors.push(...checkNested(options.registry, attribute, value, [name], options.draft));
+    errors.push(...checkNested(nested, attribute, value, [name]));
     // uid attributes are unique in Strapi whether or not the schema says so.
     const unique = attribute.unique || (attribute.kind === 'scalar' && attribute.type === 'uid');
     if (unique && !options.draft && value !== null && value !== undefined && value !== '' && !isUnique(type, name, value, options)) {
@@ -53,7 +54,15 @@ export function validateEntity(
   return errors;
 }
 
-function checkNested(registry: SchemaRegistry, attribute: Attribute, value: unknown, path: string[], draft: boolean): EntityError[] {
+/** What checking components and zones needs, the same at every depth of one validation. */
+interface NestedRules {
+  readonly registry: SchemaRegistry;
+  /** Strapi's draft rules: no required, minLength, min, regex, unique. */
+  readonly draft: boolean;
+}
+
+function checkNested(rules: NestedRules, attribute: Attribute, value: unknown, path: string[]): EntityError[] {
+  const { registry } = rules;
   if (attribute.kind !== 'component' && attribute.kind !== 'dynamiczone') return [];
   const items = Array.isArray(value) ? value : value === null || value === undefined ? [] : [value];
   const repeated = attribute.kind === 'dynamiczone' || attribute.repeatable;
@@ -62,12 +71,13 @@ function checkNested(registry: SchemaRegistry, attribute: Attribute, value: unkn
     if (!isPlainObject(item)) return;
     const uid = attribute.kind === 'component' ? attribute.component : item['__component'];
     const component = typeof uid === 'string' ? registry.components.get(uid) : undefined;
-    if (component) errors.push(...checkComponent(registry, component, item, repeated ? [...path, String(i)] : path, draft));
+    if (component) errors.push(...checkComponent(rules, component, item, repeated ? [...path, String(i)] : path));
   });
   return errors;
 }
 
-function checkComponent(registry: SchemaRegistry, component: AttributeSet, item: Record<string, unknown>, path: string[], draft: boolean): EntityError[] {
+function checkComponent(rules: NestedRules, component: AttributeSet, item: Record<string, unknown>, path: string[]): EntityError[] {
+  const { draft } = rules;
   const errors: EntityError[] = [];
   for (const [name, attribute] of component.attributes) {
     const value = item[name];
@@ -77,7 +87,7 @@ function checkComponent(registry: SchemaRegistry, component: AttributeSet, item:
       continue;
     }
     errors.push(...checkAttributeRules(attribute, value, at, { draft }));
-    errors.push(...checkNested(registry, attribute, value, at, draft));
+    errors.push(...checkNested(rules, attribute, value, at));
   }
   return errors;
 }

@@ -24,17 +24,19 @@ export interface WriteContext {
 
 /** `POST /api/:pluralName`: creates a document (published, or a draft with `status=draft`). */
 export function createDocument(context: WriteContext, type: ContentType, body: unknown, query: DocumentQuery): Entry {
-  return writeDocument(context, type, undefined, readWriteBody(body), query);
+  return writeDocument(context, { type, record: undefined }, readWriteBody(body), query);
 }
 
 /** `PUT /api/:pluralName/:documentId`: a partial update; undefined when the document does not exist. */
-export function updateDocument(context: WriteContext, type: ContentType, documentId: string, body: unknown, query: DocumentQuery): Entry | undefined {
+export function updateDocument(context: WriteContext, document: DocumentRef, body: unknown, query: DocumentQuery): Entry | undefined {
+  const { type, documentId } = document;
   const input = readWriteBody(body);
   const { index } = context.project.current;
   const record = index.findRecord(type, documentId, localeOf(context, type, query));
-  if (record !== undefined) return writeDocument(context, type, record, input, query);
+  if (record !== undefined) return writeDocument(context, { type, record }, input, query);
   // A document that exists in other locales gets this locale created (Strapi answers 200).
-  if (type.localized && index.localeVersions(type, documentId).length > 0) return writeDocument(context, type, undefined, input, query, documentId);
+  if (type.localized && index.localeVersions(type, documentId).length > 0)
+    return writeDocument(context, { type, record: undefined, newLocaleOf: documentId }, input, query);
   return undefined;
 }
 
@@ -42,7 +44,7 @@ export function updateDocument(context: WriteContext, type: ContentType, documen
 export function upsertSingleDocument(context: WriteContext, type: ContentType, body: unknown, query: DocumentQuery): Entry {
   const input = readWriteBody(body);
   const record = context.project.current.index.findSingle(type, localeOf(context, type, query));
-  return writeDocument(context, type, record, input, query);
+  return writeDocument(context, { type, record }, input, query);
 }
 
 /** `DELETE`: removes every version of the document in the locale and the links pointing at it. */
@@ -68,16 +70,24 @@ export function deleteDocument(context: WriteContext, type: ContentType, documen
   context.project.commit({ documents: changes });
 }
 
-function writeDocument(
-  context: WriteContext,
-  type: ContentType,
-  record: DocumentRecord | undefined,
-  input: Record<string, unknown>,
-  query: DocumentQuery,
-  newLocaleOf?: string,
-): Entry {
+/** A document of a collection type, by its documentId. */
+export interface DocumentRef {
+  readonly type: ContentType;
+  readonly documentId: string;
+}
+
+/** What a write lands on: the document's version in the written locale, if it has one. */
+interface WriteTarget {
+  readonly type: ContentType;
+  readonly record: DocumentRecord | undefined;
+  /** A documentId that exists in other locales only: the write creates this locale of it. */
+  readonly newLocaleOf?: string;
+}
+
+function writeDocument(context: WriteContext, target: WriteTarget, input: Record<string, unknown>, query: DocumentQuery): Entry {
+  const { type, record, newLocaleOf } = target;
   const { registry, index } = context.project.current;
-  checkInputKeys(registry, type, input, null, context.canFind);
+  checkInputKeys({ registry, canFind: context.canFind ?? (() => true) }, type, input);
   const locale = localeOf(context, type, query);
   const draft = type.draftAndPublish && query.status === 'draft';
   const sibling = type.localized ? siblingLocale(context, type, record?.documentId ?? newLocaleOf) : undefined;
@@ -128,8 +138,8 @@ function writeDocument(
   }
   if (documentId !== undefined) {
     const pending: PendingFiles = new Map(changes.map((change) => [change.path, change.data]));
-    changes.push(...inverseRelationChanges(index, type, documentId, converted.inverse, locale ?? context.defaultLocale, pending));
-    changes.push(...syncSharedAttributes(index, type, documentId, locale, data));
+    changes.push(...inverseRelationChanges(index, { type, documentId, defaultLocale: locale ?? context.defaultLocale }, converted.inverse, pending));
+    changes.push(...syncSharedAttributes(index, { type, documentId, locale }, data));
   }
   context.project.commit({ documents: changes });
 
@@ -138,7 +148,9 @@ function writeDocument(
   const entry = written && (draft ? (written.draftFile ?? written.main) : written.main);
   if (entry === undefined) throw new Error(`the write of ${mainPath} did not reach the index`);
   if (type.kind === 'singleType' && converted.inverse.size > 0 && documentId === undefined) {
-    context.project.commit({ documents: inverseRelationChanges(after, type, entry.documentId, converted.inverse, locale ?? context.defaultLocale) });
+    context.project.commit({
+      documents: inverseRelationChanges(after, { type, documentId: entry.documentId, defaultLocale: locale ?? context.defaultLocale }, converted.inverse),
+    });
   }
   return entry;
 }
@@ -179,14 +191,16 @@ function sharedAttributes(type: ContentType, data: Readonly<Record<string, unkno
   return out;
 }
 
+/** One locale version of a document (locale null for types that are not localized). */
+interface WrittenVersion {
+  readonly type: ContentType;
+  readonly documentId: string;
+  readonly locale: string | null;
+}
+
 /** Shared attributes written in one locale are copied into every other locale's files, as Strapi syncs them. */
-function syncSharedAttributes(
-  index: ContentIndex,
-  type: ContentType,
-  documentId: string,
-  locale: string | null,
-  data: Readonly<Record<string, unknown>>,
-): DocumentChange[] {
+function syncSharedAttributes(index: ContentIndex, written: WrittenVersion, data: Readonly<Record<string, unknown>>): DocumentChange[] {
+  const { type, documentId, locale } = written;
   const shared = type.localized ? sharedAttributes(type, data) : undefined;
   if (shared === undefined || Object.keys(shared).length === 0) return [];
   const changes: DocumentChange[] = [];

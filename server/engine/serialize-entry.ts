@@ -1,9 +1,8 @@
 import { isPlainObject } from '../config/is-plain-object.js';
 import type { Entry } from '../content-index/entry.js';
 import type { MediaRecord } from '../content-index/media-record.js';
-import type { Attribute, RelationAttribute } from '../schema/attribute.js';
-import type { AttributeSet, ComponentSchema, ContentType } from '../schema/content-type.js';
-import type { PopulateMap, PopulateNode, SortKey } from '../query/document-query.js';
+import type { ComponentSchema, ContentType } from '../schema/content-type.js';
+import type { PopulateNode, SortKey } from '../query/document-query.js';
 import { compileFilter } from './compile-filter.js';
 import { compareValues, readEntryField } from './field-value.js';
 import { type ReadContext, compiledOnce, localeFor } from './read-context.js';
@@ -20,99 +19,143 @@ const TIMESTAMPS = ['createdAt', 'updatedAt', 'publishedAt'] as const;
 export type EntryShape = Pick<PopulateNode, 'fields' | 'populate'>;
 
 /**
+ * One level of an answer within a request: documents of a type, or items of a component, and what
+ * to show of them. Built once per level (a page, one document's related documents, one component
+ * attribute's items) and shared by its members, so nothing is allocated per document for it.
+ */
+interface Level<Owner extends ContentType | ComponentSchema> {
+  readonly context: ReadContext;
+  readonly owner: Owner;
+  readonly shape: EntryShape;
+}
+
+/**
  * A document version as the Content API returns it: id, documentId, the selected scalars, the
  * system fields, then the populated attributes (relations, media, components, dynamic zones).
  */
 export function serializeEntry(context: ReadContext, type: ContentType, entry: Entry, shape: EntryShape): Record<string, unknown> {
-  const { fields, populate } = shape;
+  return serializeDocument({ context, owner: type, shape }, entry);
+}
+
+/** Documents of one type answered alike (a page, related documents): one level for all of them. */
+export function serializeEntries(context: ReadContext, type: ContentType, entries: readonly Entry[], shape: EntryShape): Record<string, unknown>[] {
+  const level: Level<ContentType> = { context, owner: type, shape };
+  return entries.map((entry) => serializeDocument(level, entry));
+}
+
+function serializeDocument(level: Level<ContentType>, entry: Entry): Record<string, unknown> {
+  const { owner: type, shape } = level;
+  const fields = shape.fields;
   const out: Record<string, unknown> = { id: entry.id, documentId: entry.documentId };
   addScalars(out, type, entry.data, fields);
   for (const name of TIMESTAMPS) if (fields === undefined || fields.includes(name)) out[name] = entry[name];
   if (type.localized && (fields === undefined || fields.includes('locale'))) out['locale'] = entry.locale;
-  populateInto(context, type, entry, entry.data, populate, out);
+  populateInto(level, entry, entry.data, out);
   return out;
 }
 
 /**
- * Adds the populated attributes of one level (a document or a component) to `out`, in schema order.
- * This and the helpers below stay positional: they run per document and per component item.
+ * Adds the populated attributes of one level's `data` (a document's or a component item's) to
+ * `out`, in schema order. It runs per document and per component item: each attribute and its
+ * populate node are looked up once here and handed to the helpers, never looked up again.
  */
-function populateInto(
-  context: ReadContext,
-  owner: AttributeSet,
-  entry: Entry,
-  data: Readonly<Record<string, unknown>>,
-  populate: PopulateMap,
-  out: Record<string, unknown>,
-): void {
-  if (populate.size === 0) return;
+function populateInto(level: Level<ContentType | ComponentSchema>, entry: Entry, data: Readonly<Record<string, unknown>>, out: Record<string, unknown>): void {
+  const { context, owner, shape } = level;
+  if (shape.populate.size === 0) return;
   for (const [name, attribute] of owner.attributes) {
-    const node = populate.get(name);
-    if (node === undefined || attribute.kind === 'scalar') continue;
-    // A relation to a type the caller may not find is left out, silently (media are not relations here).
-    if (attribute.kind === 'relation' && context.canFind !== undefined && !context.canFind(attribute.target)) continue;
-    out[name] = populateAttribute(context, entry, attribute, data[name], node);
+    const node = shape.populate.get(name);
+    if (node === undefined) continue;
+    const value = data[name];
+    switch (attribute.kind) {
+      case 'scalar':
+        break;
+      case 'relation': {
+        // A relation to a type the caller may not find is left out, silently (media are not relations here).
+        if (context.canFind !== undefined && !context.canFind(attribute.target)) break;
+        const target = context.index.registry.contentTypes.get(attribute.target);
+        if (target === undefined) {
+          out[name] = node.count ? { count: 0 } : attribute.toMany ? [] : null;
+          break;
+        }
+        const stored =
+          attribute.mappedBy === undefined ? ownedEntries(context, entry, target, value) : inverseEntries(context, entry, target, attribute.mappedBy);
+        const related = selectRelated(context, target, stored, node);
+        if (node.count) out[name] = { count: related.length };
+        else {
+          const items = serializeEntries(context, target, related, node);
+          out[name] = attribute.toMany ? items : (items[0] ?? null);
+        }
+        break;
+      }
+      case 'media': {
+        const paths = attribute.multiple ? (Array.isArray(value) ? value : []) : typeof value === 'string' ? [value] : [];
+        const records = selectMedia(context, findMedia(context, entry, paths), node);
+        if (node.count) out[name] = { count: records.length };
+        else {
+          const type = context.index.registry.uploadFile;
+          const items = records.map((record) => serializeMedia(type, record, node.fields));
+          out[name] = attribute.multiple ? items : (items[0] ?? null);
+        }
+        break;
+      }
+      case 'component': {
+        const component = context.index.registry.components.get(attribute.component);
+        if (component === undefined) out[name] = null;
+        else {
+          const items: Level<ComponentSchema> = { context, owner: component, shape: node };
+          if (!attribute.repeatable) out[name] = isPlainObject(value) ? serializeComponent(items, entry, value, 1) : null;
+          else out[name] = (Array.isArray(value) ? value.filter(isPlainObject) : []).map((item, index) => serializeComponent(items, entry, item, index + 1));
+        }
+        break;
+      }
+      case 'dynamiczone':
+        out[name] = serializeZone(context, entry, value, node);
+        break;
+    }
   }
 }
 
-function populateAttribute(context: ReadContext, entry: Entry, attribute: Exclude<Attribute, { kind: 'scalar' }>, value: unknown, node: PopulateNode): unknown {
-  switch (attribute.kind) {
-    case 'relation': {
-      const items = resolveRelation(context, entry, attribute, value, node);
-      if (node.count) return { count: items.length };
-      return attribute.toMany ? items : (items[0] ?? null);
-    }
-    case 'media': {
-      const paths = attribute.multiple ? (Array.isArray(value) ? value : []) : typeof value === 'string' ? [value] : [];
-      let records: MediaRecord[] = [];
-      for (const path of paths) {
-        const record = typeof path === 'string' ? context.index.media.findByPath(path) : undefined;
-        if (record) records.push(record);
-        else context.warn(`${entry.path}: media file uploads/${String(path)} not found`);
-      }
-      const type = context.index.registry.uploadFile;
-      const filters = node.filters;
-      if (filters !== undefined) records = records.filter(compiledOnce(context, filters, () => compileFilter(context, type, filters)));
-      if (node.sort.length > 0) records = sortMedia(records, node.sort);
-      if (node.count) return { count: records.length };
-      const items = records.map((record) => serializeMedia(type, record, node.fields));
-      return attribute.multiple ? items : (items[0] ?? null);
-    }
-    case 'component': {
-      const component = context.index.registry.components.get(attribute.component);
-      if (component === undefined) return null;
-      if (!attribute.repeatable) return isPlainObject(value) ? serializeComponent(context, entry, component, value, 1, node) : null;
-      const items = Array.isArray(value) ? value.filter(isPlainObject) : [];
-      return items.map((item, index) => serializeComponent(context, entry, component, item, index + 1, node));
-    }
-    case 'dynamiczone': {
-      const items = Array.isArray(value) ? value.filter(isPlainObject) : [];
-      const out: Record<string, unknown>[] = [];
-      items.forEach((item, index) => {
-        const uid = item['__component'];
-        const component = typeof uid === 'string' ? context.index.registry.components.get(uid) : undefined;
-        if (component === undefined) return;
-        const itemNode = node.on === undefined ? node : node.on.get(component.uid);
-        if (itemNode === undefined) return;
-        out.push({ ...serializeComponent(context, entry, component, item, index + 1, itemNode), __component: component.uid });
-      });
-      return out;
-    }
+/** A dynamic zone's items: each is a level of its own, as they differ in component and shape. */
+function serializeZone(context: ReadContext, entry: Entry, value: unknown, node: PopulateNode): Record<string, unknown>[] {
+  const items = Array.isArray(value) ? value.filter(isPlainObject) : [];
+  const out: Record<string, unknown>[] = [];
+  items.forEach((item, index) => {
+    const uid = item['__component'];
+    const component = typeof uid === 'string' ? context.index.registry.components.get(uid) : undefined;
+    if (component === undefined) return;
+    const itemNode = node.on === undefined ? node : node.on.get(component.uid);
+    if (itemNode === undefined) return;
+    out.push({ ...serializeComponent({ context, owner: component, shape: itemNode }, entry, item, index + 1), __component: component.uid });
+  });
+  return out;
+}
+
+/** The media records a media value names; a missing file is reported and left out. */
+function findMedia(context: ReadContext, entry: Entry, paths: readonly unknown[]): MediaRecord[] {
+  const records: MediaRecord[] = [];
+  for (const path of paths) {
+    const record = typeof path === 'string' ? context.index.media.findByPath(path) : undefined;
+    if (record) records.push(record);
+    else context.warn(`${entry.path}: media file uploads/${String(path)} not found`);
   }
+  return records;
+}
+
+/** Media records filtered and sorted as the populate node asks. */
+function selectMedia(context: ReadContext, records: MediaRecord[], node: PopulateNode): MediaRecord[] {
+  const type = context.index.registry.uploadFile;
+  let selected = records;
+  const filters = node.filters;
+  if (filters !== undefined) selected = selected.filter(compiledOnce(context, filters, () => compileFilter(context, type, filters)));
+  if (node.sort.length > 0) selected = sortMedia(selected, node.sort);
+  return selected;
 }
 
 /** A component value: `{id, ...scalars, ...populated}`. Components have ids but no documentId. */
-function serializeComponent(
-  context: ReadContext,
-  entry: Entry,
-  component: ComponentSchema,
-  value: Readonly<Record<string, unknown>>,
-  id: number,
-  node: PopulateNode,
-): Record<string, unknown> {
+function serializeComponent(level: Level<ComponentSchema>, entry: Entry, value: Readonly<Record<string, unknown>>, id: number): Record<string, unknown> {
   const out: Record<string, unknown> = { id };
-  addScalars(out, component, value, node.fields);
-  populateInto(context, component, entry, value, node.populate, out);
+  addScalars(out, level.owner, value, level.shape.fields);
+  populateInto(level, entry, value, out);
   return out;
 }
 
@@ -129,37 +172,48 @@ function addScalars(
   }
 }
 
-/** Related documents in the version that matches the parent's status, filtered and sorted as asked. */
-function resolveRelation(context: ReadContext, entry: Entry, attribute: RelationAttribute, value: unknown, node: PopulateNode): Record<string, unknown>[] {
-  const target = context.index.registry.contentTypes.get(attribute.target);
-  if (target === undefined) return [];
-  // Related documents are read in the parent's locale when both sides are localized.
-  const locale = target.localized && entry.locale !== null ? entry.locale : localeFor(context, target);
-  let related: Entry[] = [];
-  if (attribute.mappedBy !== undefined) {
-    const back = attribute.mappedBy;
-    for (const record of context.index.sourcesOf(target, back, entry.documentId)) {
-      if (record.locale !== locale) continue;
-      const version = context.index.findEntry(target, record.documentId, context.status, locale);
-      if (version && pointsAt(version.data[back], entry.documentId)) related.push(version);
-    }
-  } else {
-    const ids = Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
-    const seen = new Set<string>();
-    for (const id of ids) {
-      if (typeof id !== 'string' || seen.has(id)) continue;
-      seen.add(id);
-      const version = context.index.findEntry(target, id, context.status, locale);
-      if (version) related.push(version);
-      else if (context.index.findRecord(target, id, locale) === undefined) {
-        context.warn(`${entry.path}: relation to ${target.pluralName}/${id}, which does not exist`);
-      }
+/** The documents on the owning side that point at `entry` through their attribute `back` (a mappedBy relation). */
+function inverseEntries(context: ReadContext, entry: Entry, target: ContentType, back: string): Entry[] {
+  const locale = relatedLocale(context, entry, target);
+  const related: Entry[] = [];
+  for (const record of context.index.sourcesOf(target, back, entry.documentId)) {
+    if (record.locale !== locale) continue;
+    const version = context.index.findEntry(target, record.documentId, context.status, locale);
+    if (version && pointsAt(version.data[back], entry.documentId)) related.push(version);
+  }
+  return related;
+}
+
+/** The documents an owning relation's stored value names, in its order; a missing one is reported and left out. */
+function ownedEntries(context: ReadContext, entry: Entry, target: ContentType, value: unknown): Entry[] {
+  const locale = relatedLocale(context, entry, target);
+  const related: Entry[] = [];
+  const ids = Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
+  const seen = new Set<string>();
+  for (const id of ids) {
+    if (typeof id !== 'string' || seen.has(id)) continue;
+    seen.add(id);
+    const version = context.index.findEntry(target, id, context.status, locale);
+    if (version) related.push(version);
+    else if (context.index.findRecord(target, id, locale) === undefined) {
+      context.warn(`${entry.path}: relation to ${target.pluralName}/${id}, which does not exist`);
     }
   }
+  return related;
+}
+
+/** Related documents are read in the parent's locale when both sides are localized. */
+function relatedLocale(context: ReadContext, entry: Entry, target: ContentType): string | null {
+  return target.localized && entry.locale !== null ? entry.locale : localeFor(context, target);
+}
+
+/** Related documents filtered and sorted as the populate node asks. */
+function selectRelated(context: ReadContext, target: ContentType, related: Entry[], node: PopulateNode): Entry[] {
+  let selected = related;
   const filters = node.filters;
-  if (filters !== undefined) related = related.filter(compiledOnce(context, filters, () => compileFilter(context, target, filters)));
-  if (node.sort.length > 0) related = sortEntries(context, target, related, node.sort);
-  return related.map((item) => serializeEntry(context, target, item, node));
+  if (filters !== undefined) selected = selected.filter(compiledOnce(context, filters, () => compileFilter(context, target, filters)));
+  if (node.sort.length > 0) selected = sortEntries(context, target, selected, node.sort);
+  return selected;
 }
 
 function pointsAt(value: unknown, documentId: string): boolean {

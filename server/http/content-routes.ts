@@ -24,6 +24,7 @@ export function createContentRouter(snapshot: ProjectSnapshot, deps: RouteDepend
   const cache = createReadCache(READ_CACHE_BYTES);
   for (const type of snapshot.registry.contentTypes.values()) {
     const base = `/${routeName(type)}`;
+    const read: ReadRoute = { type, deps, cache };
     const can = (action: string): Middleware => authorize(deps.config, `${type.uid}.${action}`);
     const write = (action: WriteRequest['action'], withId: boolean) => (ctx: Context) => {
       respondWrite(ctx, deps, {
@@ -35,13 +36,13 @@ export function createContentRouter(snapshot: ProjectSnapshot, deps: RouteDepend
       });
     };
     if (type.kind === 'collectionType') {
-      router.get(base, can('find'), (ctx) => respondRead(ctx, type, deps, cache, undefined));
-      router.get(`${base}/:documentId`, can('findOne'), (ctx) => respondRead(ctx, type, deps, cache, String(ctx.params['documentId'])));
+      router.get(base, can('find'), (ctx) => respondRead(ctx, read, undefined));
+      router.get(`${base}/:documentId`, can('findOne'), (ctx) => respondRead(ctx, read, String(ctx.params['documentId'])));
       router.post(base, can('create'), body, write('create', false));
       router.put(`${base}/:documentId`, can('update'), body, write('update', true));
       router.delete(`${base}/:documentId`, can('delete'), write('delete', true));
     } else {
-      router.get(base, can('find'), (ctx) => respondRead(ctx, type, deps, cache, undefined));
+      router.get(base, can('find'), (ctx) => respondRead(ctx, read, undefined));
       router.put(base, can('update'), body, write('update', false));
       router.delete(base, can('delete'), write('delete', false));
     }
@@ -57,8 +58,16 @@ function jsonBody(config: CmsConfig): Middleware {
 /** Room for cached read answers, in characters. */
 const READ_CACHE_BYTES = 32 * 1024 * 1024;
 
+/** What a content type's read routes answer from, built once per type. */
+interface ReadRoute {
+  readonly type: ContentType;
+  readonly deps: RouteDependencies;
+  readonly cache: ReadCache;
+}
+
 /** A read route's answer: from the cache while the index is unchanged, else computed and kept. */
-function respondRead(ctx: Context, type: ContentType, deps: RouteDependencies, cache: ReadCache, documentId: string | undefined): void {
+function respondRead(ctx: Context, route: ReadRoute, documentId: string | undefined): void {
+  const { type, deps, cache } = route;
   const snapshot = deps.project.current;
   let text = cache.get(ctx, snapshot.index);
   if (text === undefined) {

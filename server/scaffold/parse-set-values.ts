@@ -18,13 +18,23 @@ export function parseSetValues(registry: SchemaRegistry, set: AttributeSet, flag
   for (const flag of flags) {
     const equals = flag.indexOf('=');
     if (equals <= 0) throw new UserError(`--set ${flag}: expected key=value`);
-    assign(registry, set, values, flag.slice(0, equals).split('.'), flag.slice(equals + 1), flag.slice(0, equals));
+    const key = flag.slice(0, equals);
+    assign({ registry, flag: key, raw: flag.slice(equals + 1) }, set, values, key.split('.'));
   }
   return values;
 }
 
-/** `flag` is the key as written (`seo.metaTitle`), for messages. */
-function assign(registry: SchemaRegistry, set: AttributeSet, target: Record<string, unknown>, keys: string[], raw: string, flag: string): void {
+/** One `--set` flag being applied. */
+interface SetFlag {
+  readonly registry: SchemaRegistry;
+  /** The key as written (`seo.metaTitle`), for messages. */
+  readonly flag: string;
+  /** The value as written. */
+  readonly raw: string;
+}
+
+function assign(setFlag: SetFlag, set: AttributeSet, target: Record<string, unknown>, keys: string[]): void {
+  const { registry, flag, raw } = setFlag;
   const [name, ...rest] = keys;
   const attribute = name === undefined ? undefined : set.attributes.get(name);
   if (name === undefined || attribute === undefined) throw new UserError(`--set ${flag}: unknown attribute "${name ?? ''}"`);
@@ -36,7 +46,7 @@ function assign(registry: SchemaRegistry, set: AttributeSet, target: Record<stri
     if (component === undefined) throw new UserError(`--set ${flag}: only attributes of a non-repeatable component can be set with a dotted key`);
     const inner = isPlainObject(target[name]) ? target[name] : componentShell(component);
     target[name] = inner;
-    assign(registry, component, inner, rest, raw, flag);
+    assign(setFlag, component, inner, rest);
     return;
   }
   target[name] = convert(attribute, raw, flag);

@@ -21,25 +21,34 @@ export interface StubOptions {
  * says which `--set` would fix it (drafts leave them empty, which the draft rules allow).
  */
 export function stubDocument(registry: SchemaRegistry, type: ContentType, options: StubOptions): Record<string, unknown> {
+  const stub: StubContext = { registry, owner: type, options };
   const data: Record<string, unknown> = {};
   for (const [name, attribute] of type.attributes) {
     if (attribute.kind === 'relation' && attribute.mappedBy !== undefined) continue;
     if (name in options.values) data[name] = options.values[name];
-    else data[name] = attribute.required ? stubValue(registry, type, attribute, name, options) : emptyValue(attribute);
+    else data[name] = attribute.required ? stubValue(stub, attribute, name) : emptyValue(attribute);
   }
   const published = options.draft ? null : options.now;
   return { ...data, createdAt: options.now, updatedAt: options.now, publishedAt: published };
 }
 
-function stubComponent(registry: SchemaRegistry, owner: ContentType, set: AttributeSet, options: StubOptions): Record<string, unknown> {
+/** The document being stubbed: its components' placeholders speak of the document's type. */
+interface StubContext {
+  readonly registry: SchemaRegistry;
+  readonly owner: ContentType;
+  readonly options: StubOptions;
+}
+
+function stubComponent(stub: StubContext, set: AttributeSet): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, attribute] of set.attributes) {
-    out[name] = attribute.required ? stubValue(registry, owner, attribute, name, options) : emptyValue(attribute);
+    out[name] = attribute.required ? stubValue(stub, attribute, name) : emptyValue(attribute);
   }
   return out;
 }
 
-function stubValue(registry: SchemaRegistry, owner: ContentType, attribute: Attribute, name: string, options: StubOptions): unknown {
+function stubValue(stub: StubContext, attribute: Attribute, name: string): unknown {
+  const { registry, owner, options } = stub;
   switch (attribute.kind) {
     case 'scalar':
       return stubScalar(attribute, name, owner, options);
@@ -55,14 +64,14 @@ function stubValue(registry: SchemaRegistry, owner: ContentType, attribute: Attr
     case 'component': {
       const component = registry.components.get(attribute.component);
       if (component === undefined) return emptyValue(attribute);
-      if (!attribute.repeatable) return stubComponent(registry, owner, component, options);
-      return Array.from({ length: attribute.min ?? 0 }, () => stubComponent(registry, owner, component, options));
+      if (!attribute.repeatable) return stubComponent(stub, component);
+      return Array.from({ length: attribute.min ?? 0 }, () => stubComponent(stub, component));
     }
     case 'dynamiczone': {
       const uid = attribute.components[0]!;
       const component = registry.components.get(uid);
       if (component === undefined) return [];
-      return Array.from({ length: Math.max(1, attribute.min ?? 1) }, () => ({ __component: uid, ...stubComponent(registry, owner, component, options) }));
+      return Array.from({ length: Math.max(1, attribute.min ?? 1) }, () => ({ __component: uid, ...stubComponent(stub, component) }));
     }
   }
 }
