@@ -86,7 +86,7 @@ export class ContentIndex {
     const entryBase = toEntry(stored, documentId, locale);
     const main = slot === 'main' ? entryBase : old?.main;
     const draftFile = slot === 'draftFile' ? entryBase : old?.draftFile;
-    this.replaceRecord(state, key, old, main, draftFile);
+    this.replaceRecord(state, key, old, { main, draftFile });
     this.files.set(file.path, { uid: file.type.uid, key, slot });
   }
 
@@ -100,7 +100,7 @@ export class ContentIndex {
     if (!state || !old) return true;
     const main = slot.slot === 'main' ? undefined : old.main;
     const draftFile = slot.slot === 'draftFile' ? undefined : old.draftFile;
-    this.replaceRecord(state, slot.key, old, main, draftFile);
+    this.replaceRecord(state, slot.key, old, { main, draftFile });
     return true;
   }
 
@@ -232,7 +232,13 @@ export class ContentIndex {
     return deriveDocumentId(`${type.uid}|${createdAt}`);
   }
 
-  private replaceRecord(state: TypeState, key: string, old: DocumentRecord | undefined, main: Entry | undefined, draftFile: Entry | undefined): void {
+  private replaceRecord(
+    state: TypeState,
+    key: string,
+    old: DocumentRecord | undefined,
+    versions: { main: Entry | undefined; draftFile: Entry | undefined },
+  ): void {
+    const { main, draftFile } = versions;
     state.version++;
     this.changes++;
     state.views.clear();

@@ -39,7 +39,8 @@ export async function uploadFiles(context: UploadContext, files: readonly Receiv
   const infos = readFileInfo(fileInfo, files.length, files.length > 1);
   const dir = context.project.config.dir;
   const prepared: PreparedUpload[] = [];
-  for (const [i, file] of files.entries()) prepared.push(await prepareUpload(dir, context.settings, file, infos[i] ?? EMPTY_FILE_INFO, workDir));
+  for (const [i, file] of files.entries())
+    prepared.push(await prepareUpload({ projectDir: dir, settings: context.settings, workDir }, file, infos[i] ?? EMPTY_FILE_INFO));
   const now = context.now();
   const writes: UploadWrite[] = [];
   for (const [i, upload] of prepared.entries()) {
@@ -60,17 +61,26 @@ export async function uploadFiles(context: UploadContext, files: readonly Receiv
   return prepared.map((upload) => findWritten(context, `${upload.hash}${upload.ext}`));
 }
 
+/** The new content of a file being replaced, as the request delivered it. */
+export interface Replacement {
+  readonly file: ReceivedFile;
+  readonly fileInfo: unknown;
+  /** Where the received file waits; the caller removes it. */
+  readonly workDir: string;
+}
+
 /**
  * `POST /api/upload?id=` with one file: the file's content is replaced, keeping its path (so its
  * url, hash and ext), documentId and creation time; its formats are made anew. 404 when no file
  * has that id.
  */
-export async function replaceFile(context: UploadContext, id: string, file: ReceivedFile, fileInfo: unknown, workDir: string): Promise<MediaRecord> {
+export async function replaceFile(context: UploadContext, id: string, replacement: Replacement): Promise<MediaRecord> {
+  const { file, fileInfo, workDir } = replacement;
   const [info = EMPTY_FILE_INFO] = readFileInfo(fileInfo, 1, false);
   const dir = context.project.config.dir;
   const before = findFileById(context.project.current.index, id);
   if (before === undefined) throw notFoundError('Entity not found');
-  const upload = await prepareUpload(dir, context.settings, file, info, workDir, { hash: before.data.hash, ext: before.data.ext });
+  const upload = await prepareUpload({ projectDir: dir, settings: context.settings, workDir }, file, info, { hash: before.data.hash, ext: before.data.ext });
   // The preparation took a while: work on the file as it is now.
   const record = context.project.current.index.media.findByPath(before.path);
   if (record === undefined) throw notFoundError('Entity not found');

@@ -41,6 +41,13 @@ export interface PreparedUpload {
   readonly formats: readonly PreparedFormat[];
 }
 
+/** Where an upload is prepared: the project it goes to, its upload settings, the request's work folder. */
+export interface UploadPlace {
+  readonly projectDir: string;
+  readonly settings: CmsConfig['upload'];
+  readonly workDir: string;
+}
+
 /** Longest display name kept (Strapi's column is a varchar(255)). */
 const MAX_NAME_LENGTH = 255;
 const MIME_PATTERN = /^[a-z0-9][\w.+-]*\/[\w.+-]+$/i;
@@ -52,13 +59,12 @@ const MIME_PATTERN = /^[a-z0-9][\w.+-]*\/[\w.+-]+$/i;
  * Refuses types the config does not allow and images that do not decode.
  */
 export async function prepareUpload(
-  projectDir: string,
-  settings: CmsConfig['upload'],
+  place: UploadPlace,
   received: ReceivedFile,
   info: FileInfo,
-  workDir: string,
   keep?: { readonly hash: string; readonly ext: string },
 ): Promise<PreparedUpload> {
+  const { projectDir, settings, workDir } = place;
   const filename = cleanName(received.filename) || 'unnamed';
   const name = cleanName(info.name || '') || filename;
   const rawExt = path.posix.extname(filename);

@@ -1,16 +1,9 @@
 import { isPlainObject } from '../config/is-plain-object.js';
 import type { ContentIndex } from '../content-index/content-index.js';
 import type { AttributeSet } from '../schema/content-type.js';
-import type { SchemaRegistry } from '../schema/schema-registry.js';
 
 /** Adds to `out` the uploads/ paths a document's data references, at any depth, with their format files. */
-export function collectMediaPaths(
-  index: ContentIndex,
-  registry: SchemaRegistry,
-  set: AttributeSet,
-  data: Readonly<Record<string, unknown>>,
-  out: Set<string>,
-): void {
+export function collectMediaPaths(index: ContentIndex, set: AttributeSet, data: Readonly<Record<string, unknown>>, out: Set<string>): void {
   for (const [name, attribute] of set.attributes) {
     const value = data[name];
     switch (attribute.kind) {
@@ -22,8 +15,8 @@ export function collectMediaPaths(
         for (const item of Array.isArray(value) ? value : [value]) {
           if (!isPlainObject(item)) continue;
           const uid = attribute.kind === 'component' ? attribute.component : item['__component'];
-          const component = typeof uid === 'string' ? registry.components.get(uid) : undefined;
-          if (component) collectMediaPaths(index, registry, component, item, out);
+          const component = typeof uid === 'string' ? index.registry.components.get(uid) : undefined;
+          if (component) collectMediaPaths(index, component, item, out);
         }
         break;
       default:

@@ -51,7 +51,8 @@ export function exportSite(snapshot: ProjectSnapshot, config: CmsConfig, run: Ex
   // not read are left out, as `cms serve` leaves them out for it (unless --all exports everything).
   const caller = publicCaller(config);
   const read = { warn, canFind: run.all ? undefined : (uid: string) => canFind(caller, uid) };
-  const render = (item: ExportItem): string => renderRead(snapshot, config, item.type, item.documentId, item.querystring, read).text;
+  const render = (item: ExportItem): string =>
+    renderRead(snapshot, { type: item.type, documentId: item.documentId, querystring: item.querystring }, { config, ...read }).text;
 
   // Everything that can fail is tried before anything is written: the presets, and each type's
   // default query on its first file. Then the files are written as they are rendered, so memory
@@ -64,14 +65,18 @@ export function exportSite(snapshot: ProjectSnapshot, config: CmsConfig, run: Ex
       problems.push(`export.presets.${name}: ${target}`);
       continue;
     }
-    const body = renderRead(snapshot, config, target.type, target.documentId, withParams(target.querystring, run), read);
+    const body = renderRead(
+      snapshot,
+      { type: target.type, documentId: target.documentId, querystring: withParams(target.querystring, run) },
+      { config, ...read },
+    );
     if (body.status !== 200) problems.push(`export.presets.${name}: ${apiPath} answered ${body.status}: ${body.text}`);
     presets.set(`api/_presets/${name}.json`, body.text);
   }
   const firstOfType = new Map<string, ExportItem>();
   for (const item of items) if (!firstOfType.has(item.type.uid)) firstOfType.set(item.type.uid, item);
   for (const item of firstOfType.values()) {
-    const body = renderRead(snapshot, config, item.type, item.documentId, item.querystring, read);
+    const body = renderRead(snapshot, { type: item.type, documentId: item.documentId, querystring: item.querystring }, { config, ...read });
     if (body.status !== 200) problems.push(`${item.file}: the API answered ${body.status}: ${body.text}`);
   }
   if (problems.length > 0) return stopped(problems);
@@ -97,11 +102,11 @@ export function exportSite(snapshot: ProjectSnapshot, config: CmsConfig, run: Ex
 
 function collectItemMedia(snapshot: ProjectSnapshot, item: ExportItem, run: ExportOptions, media: Set<string>): void {
   if (item.page !== undefined) return;
-  const { index, registry } = snapshot;
+  const { index } = snapshot;
   const locale = item.type.localized ? (run.locale ?? index.defaultLocale) : null;
   const record = item.documentId === undefined ? index.findSingle(item.type, locale) : index.findRecord(item.type, item.documentId, locale);
   const entry = record && (run.status === 'draft' ? (record.draftFile ?? record.main) : record.main);
-  if (entry) collectMediaPaths(index, registry, item.type, entry.data, media);
+  if (entry) collectMediaPaths(index, item.type, entry.data, media);
 }
 
 /** `/api/articles/<id>?populate=*` → the type, documentId and query string it names. */

@@ -1,9 +1,7 @@
-import type { CmsConfig } from '../config/cms-config.js';
 import type { ProjectSnapshot } from '../documents/project-port.js';
-import { answerRead } from '../documents/answer-read.js';
+import { type ReadOptions, type ReadRequest, answerRead } from '../documents/answer-read.js';
 import { ApiError } from '../errors/api-error.js';
 import { toEnvelope } from '../errors/to-envelope.js';
-import type { ContentType } from '../schema/content-type.js';
 
 export interface RenderedBody {
   readonly status: number;
@@ -12,16 +10,9 @@ export interface RenderedBody {
 }
 
 /** Answers one read request the way the server does, as JSON text (Koa sends `JSON.stringify(body)`). */
-export function renderRead(
-  snapshot: ProjectSnapshot,
-  config: CmsConfig,
-  type: ContentType,
-  documentId: string | undefined,
-  querystring: string,
-  options: { warn: (message: string) => void; canFind: ((uid: string) => boolean) | undefined },
-): RenderedBody {
+export function renderRead(snapshot: ProjectSnapshot, request: ReadRequest, options: ReadOptions): RenderedBody {
   try {
-    return { status: 200, text: JSON.stringify(answerRead(snapshot, { type, documentId, querystring }, { config, ...options })) };
+    return { status: 200, text: JSON.stringify(answerRead(snapshot, request, options)) };
   } catch (error) {
     // Only a caller's mistake is an answer to freeze; anything else stops the export.
     if (!(error instanceof ApiError)) throw error;

@@ -59,7 +59,7 @@ export function createUploadRouter(deps: UploadRouteDependencies): Router {
         ctx.body = present(updateFileInfo(context, singleId(id), fileInfo), undefined);
       } else if (id) {
         if (files.length > 1) throw validationError('Cannot replace a file with multiple ones');
-        ctx.body = present(await replaceFile(context, singleId(id), files[0]!, fileInfo, workDir), undefined);
+        ctx.body = present(await replaceFile(context, singleId(id), { file: files[0]!, fileInfo, workDir }), undefined);
       } else {
         const fields = isPlainObject(ctx.request.body) ? ctx.request.body : undefined;
         const caller = callerOf(ctx)!;

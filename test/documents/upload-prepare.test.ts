@@ -21,7 +21,7 @@ async function prepare(filename: string, bytes: Uint8Array, declaredType?: strin
   const tempPath = path.join(project.dir, 'work', `in-${Math.random().toString(16).slice(2)}`);
   fs.writeFileSync(tempPath, bytes);
   const received = { tempPath, filename, declaredType, bytes: bytes.length };
-  return prepareUpload(project.dir, SETTINGS, received, EMPTY_FILE_INFO, path.join(project.dir, 'work'), keep);
+  return prepareUpload({ projectDir: project.dir, settings: SETTINGS, workDir: path.join(project.dir, 'work') }, received, EMPTY_FILE_INFO, keep);
 }
 
 const SVG = '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="30" height="20"><rect width="30" height="20"/></svg>';
