@@ -3,7 +3,7 @@ import type { DocumentRecord } from '../content-index/entry.js';
 import type { AttributeSet } from '../schema/content-type.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import { rewriteRecord } from './relation-side-effects.js';
-import { componentsHold, rewriteStoredValues } from './rewrite-stored-values.js';
+import { componentsHold, removeReference } from './rewrite-stored-values.js';
 import type { DocumentChange } from './project-port.js';
 
 /**
@@ -21,7 +21,10 @@ export function mediaReferenceChanges(index: ContentIndex, mediaPath: string): D
       const record = index.findRecord(type, entry.documentId, entry.locale);
       if (record) records.add(record);
     }
-    for (const record of records) changes.push(...rewriteRecord(record, (data) => withoutMedia(registry, type, data, mediaPath)));
+    for (const record of records)
+      changes.push(
+        ...rewriteRecord(record, (data) => removeReference(registry, type, data, { item: mediaPath, heldBy: (attribute) => attribute.kind === 'media' })),
+      );
   }
   return changes;
 }
@@ -30,18 +33,4 @@ export function mediaReferenceChanges(index: ContentIndex, mediaPath: string): D
 function holdsMedia(registry: SchemaRegistry, set: AttributeSet): boolean {
   const isMedia = (attribute: { kind: string }): boolean => attribute.kind === 'media';
   return [...set.attributes.values()].some(isMedia) || componentsHold(registry, set, isMedia);
-}
-
-/** The data without the media path at any depth; undefined when nothing changed. */
-function withoutMedia(
-  registry: SchemaRegistry,
-  set: AttributeSet,
-  data: Readonly<Record<string, unknown>>,
-  mediaPath: string,
-): Record<string, unknown> | undefined {
-  return rewriteStoredValues(registry, set, data, (attribute, value) => {
-    if (attribute.kind !== 'media') return value;
-    if (Array.isArray(value)) return value.includes(mediaPath) ? value.filter((item) => item !== mediaPath) : value;
-    return value === mediaPath ? null : value;
-  });
 }

@@ -1,8 +1,7 @@
 import type { ContentIndex } from '../content-index/content-index.js';
 import type { DocumentRecord } from '../content-index/entry.js';
-import type { AttributeSet, ContentType } from '../schema/content-type.js';
-import type { SchemaRegistry } from '../schema/schema-registry.js';
-import { componentsHold, rewriteStoredValues } from './rewrite-stored-values.js';
+import type { ContentType } from '../schema/content-type.js';
+import { type Reference, componentsHold, removeReference } from './rewrite-stored-values.js';
 import type { DocumentChange } from './project-port.js';
 
 /** What one write is about to put in files, by path (null: removed): its side effects build on it. */
@@ -85,7 +84,7 @@ export function referenceCleanupChanges(index: ContentIndex, deleted: ContentTyp
     }
     for (const record of records) {
       if (record.type === deleted && record.documentId === documentId) continue;
-      changes.push(...rewriteRecord(record, (data) => removeDeep(registry, type, data, removed)));
+      changes.push(...rewriteRecord(record, (data) => removeReference(registry, type, data, referenceTo(removed))));
     }
   }
   return changes;
@@ -124,23 +123,16 @@ function withoutReference(data: Readonly<Record<string, unknown>>, name: string,
   return value === documentId ? { ...data, [name]: null } : undefined;
 }
 
-/** The data without any reference to the document, at any depth; undefined when nothing changed. */
 /** A deleted document, by its type's uid and its documentId. */
 interface RemovedDocument {
   readonly uid: string;
   readonly documentId: string;
 }
 
-function removeDeep(
-  registry: SchemaRegistry,
-  set: AttributeSet,
-  data: Readonly<Record<string, unknown>>,
-  removed: RemovedDocument,
-): Record<string, unknown> | undefined {
-  const { uid: targetUid, documentId } = removed;
-  return rewriteStoredValues(registry, set, data, (attribute, value) => {
-    if (attribute.kind !== 'relation' || attribute.mappedBy !== undefined || attribute.target !== targetUid) return value;
-    if (attribute.toMany) return Array.isArray(value) && value.includes(documentId) ? value.filter((id) => id !== documentId) : value;
-    return value === documentId ? null : value;
-  });
+/** References to a deleted document: on the owning side of relations to its type. */
+function referenceTo(removed: RemovedDocument): Reference {
+  return {
+    item: removed.documentId,
+    heldBy: (attribute) => attribute.kind === 'relation' && attribute.mappedBy === undefined && attribute.target === removed.uid,
+  };
 }

@@ -57,3 +57,27 @@ export function componentsHold(registry: SchemaRegistry, set: AttributeSet, test
   }
   return false;
 }
+
+/** What to take out of stored data: a documentId or media path, from the attributes that may hold it. */
+export interface Reference {
+  readonly item: string;
+  readonly heldBy: (attribute: Attribute) => boolean;
+}
+
+/**
+ * The data without the reference at any depth (a list loses the item, a single value equal to it
+ * becomes null); undefined when nothing changed.
+ */
+export function removeReference(
+  registry: SchemaRegistry,
+  set: AttributeSet,
+  data: Readonly<Record<string, unknown>>,
+  reference: Reference,
+): Record<string, unknown> | undefined {
+  const { item, heldBy } = reference;
+  return rewriteStoredValues(registry, set, data, (attribute, value) => {
+    if (!heldBy(attribute)) return value;
+    if (Array.isArray(value)) return value.includes(item) ? value.filter((held) => held !== item) : value;
+    return value === item ? null : value;
+  });
+}
