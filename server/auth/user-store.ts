@@ -11,6 +11,18 @@ export interface NewUser {
   readonly email: string;
   readonly password: string;
   readonly role: string;
+  readonly confirmed?: boolean;
+  readonly blocked?: boolean;
+}
+
+/** The fields `PUT /api/users/:id` may change; `password` must already be a hash. */
+export interface UserChanges {
+  readonly username?: string;
+  readonly email?: string;
+  readonly password?: string;
+  readonly role?: string;
+  readonly confirmed?: boolean;
+  readonly blocked?: boolean;
 }
 
 interface CachedFile {
@@ -87,8 +99,8 @@ export class UserStore {
       password: fields.password,
       resetPasswordToken: null,
       confirmationToken: null,
-      confirmed: true,
-      blocked: false,
+      confirmed: fields.confirmed ?? true,
+      blocked: fields.blocked ?? false,
       role: fields.role,
       createdAt: now,
       updatedAt: now,
@@ -96,6 +108,34 @@ export class UserStore {
     };
     this.#commit({ users: [{ documentId, data: file }] });
     return { ...file, id: deriveId(Date.parse(now), documentId), documentId };
+  }
+
+  /**
+   * Rewrites a user file with these changes; keys of the file this store does not know (added by
+   * hand) are kept. Undefined when the user is gone or its file cannot be read.
+   */
+  update(documentId: string, changes: UserChanges, now: string): StoredUser | undefined {
+    const before = this.#read(documentId);
+    const text = before && readUserFile(this.#dir, documentId);
+    if (before === undefined || text === undefined) return undefined;
+    const stored: unknown = JSON.parse(text);
+    const file = {
+      ...(isPlainObject(stored) ? stored : {}),
+      ...changes,
+      ...(changes.email === undefined ? {} : { email: changes.email.toLowerCase() }),
+      updatedAt: now,
+    };
+    this.#commit({ users: [{ documentId, data: file }] });
+    return this.#decode(documentId, file, now);
+  }
+
+  /** Removes a user file; the user as it was, or undefined when there was none. */
+  remove(documentId: string): StoredUser | undefined {
+    const user = this.#read(documentId);
+    if (user === undefined) return undefined;
+    this.#commit({ users: [{ documentId, data: null }] });
+    this.#files.delete(documentId);
+    return user;
   }
 
   #read(documentId: string): StoredUser | undefined {

@@ -4,7 +4,7 @@ import { encodeDocumentFile } from '../store/encode-document-file.js';
 import { removeProjectFile, writeProjectText } from '../store/project-files.js';
 import { SIDECAR_SUFFIX } from '../store/project-layout.js';
 import { decodeStoredDocument } from '../store/read-document.js';
-import { writeUserFile } from '../store/user-files.js';
+import { removeUserFile, writeUserFile } from '../store/user-files.js';
 import { removeUploadFiles, writeUploadFiles } from '../store/write-upload.js';
 import type { OwnWrites } from './own-writes.js';
 import { placeDocument } from './place-document.js';
@@ -48,8 +48,8 @@ export function commitChanges(state: ProjectState, ownWrites: OwnWrites, changes
   for (const mediaPath of touched) syncMedia(state, mediaPath);
 
   for (const user of changes.users ?? []) {
-    if (user.data === null) throw new Error('removing a user is not supported');
-    writeUserFile(state.dir, user.documentId, user.data);
+    if (user.data === null) removeUserFile(state.dir, user.documentId);
+    else writeUserFile(state.dir, user.documentId, user.data);
   }
 }
 

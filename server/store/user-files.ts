@@ -1,5 +1,5 @@
 import { isDocumentId } from './content-path.js';
-import { type PathInfo, listProjectFolder, readProjectText, statProjectPath, writeProjectText } from './project-files.js';
+import { type PathInfo, listProjectFolder, readProjectText, removeProjectFile, statProjectPath, writeProjectText } from './project-files.js';
 import { USERS_DIR } from './project-layout.js';
 
 /** `users/<documentId>.json`, for a valid documentId. */
@@ -28,4 +28,9 @@ export function readUserFile(projectDir: string, documentId: string): string | u
 /** Writes a user file atomically, as 2-space JSON with a trailing newline. */
 export function writeUserFile(projectDir: string, documentId: string, data: Readonly<Record<string, unknown>>): void {
   writeProjectText(projectDir, userFilePath(documentId), `${JSON.stringify(data, null, 2)}\n`);
+}
+
+/** Removes a user file; false when there was none. */
+export function removeUserFile(projectDir: string, documentId: string): boolean {
+  return removeProjectFile(projectDir, userFilePath(documentId));
 }
