@@ -54,3 +54,8 @@ export function isAllowed(caller: Caller, action: string): boolean {
 export function canFind(caller: Caller, uid: string): boolean {
   return isAllowed(caller, `${uid}.find`);
 }
+
+/** The actions a role holds, as its callers get them: its list in cms.config.json plus Strapi's defaults for it. */
+export function roleActions(config: CmsConfig, role: string): ReadonlySet<string> {
+  return new Set([...(config.permissions[role] ?? []), ...(role === 'public' ? PUBLIC_DEFAULTS : USER_DEFAULTS)]);
+}

@@ -11,6 +11,7 @@ import { createContentRouter } from './content-routes.js';
 import { createI18nRouter } from './i18n-routes.js';
 import { serveUploads } from './serve-uploads.js';
 import { createUploadRouter } from './upload-routes.js';
+import { createUsersRouter } from './users-routes.js';
 import { type ErrorLogger, errorMiddleware } from './error-middleware.js';
 
 export interface AppOptions {
@@ -53,6 +54,9 @@ export function createApp(options: AppOptions): Koa {
     const auth = createAuthRouter(options.config);
     app.use(auth.routes());
     app.use(auth.allowedMethods());
+    const users = createUsersRouter(options.config, options.project);
+    app.use(users.routes());
+    app.use(users.allowedMethods());
   }
   const i18n = createI18nRouter(options.config);
   app.use(i18n.routes());

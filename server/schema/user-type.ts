@@ -1,0 +1,59 @@
+import type { Attribute, ScalarType } from './attribute.js';
+import type { ContentType } from './content-type.js';
+
+export const USER_UID = 'plugin::users-permissions.user';
+
+/**
+ * Strapi's user columns that an answer shows and `GET /api/users` may filter and sort on, in its
+ * schema's order. The private ones (password, reset and confirmation tokens) are left out, so a
+ * query naming them is an `Invalid key`, as in Strapi; so is `role`, which cms keeps as a role
+ * name rather than a relation.
+ */
+const USER_COLUMNS: ReadonlyArray<readonly [name: string, type: ScalarType]> = [
+  ['username', 'string'],
+  ['email', 'email'],
+  ['provider', 'string'],
+  ['confirmed', 'boolean'],
+  ['blocked', 'boolean'],
+];
+
+/** `plugin::users-permissions.user` as a content type: what users are entries of for filters and sort. */
+export function createUserType(): ContentType {
+  const attributes = new Map<string, Attribute>();
+  for (const [name, type] of USER_COLUMNS) attributes.set(name, column(type));
+  return {
+    uid: USER_UID,
+    kind: 'collectionType',
+    singularName: 'user',
+    pluralName: 'users',
+    displayName: 'User',
+    draftAndPublish: false,
+    localized: false,
+    // Built in: no schema file.
+    file: '',
+    attributes,
+    outputScalars: USER_COLUMNS.map(([name]) => name),
+  };
+}
+
+function column(type: ScalarType): Attribute {
+  return {
+    kind: 'scalar',
+    type,
+    customField: undefined,
+    default: undefined,
+    minLength: undefined,
+    maxLength: undefined,
+    min: undefined,
+    max: undefined,
+    regex: undefined,
+    enum: undefined,
+    targetField: undefined,
+    searchable: true,
+    required: false,
+    unique: false,
+    private: false,
+    writable: false,
+    localized: false,
+  };
+}
