@@ -63,7 +63,7 @@ program
     await run(() => withPrefetch(options.dir, async (prefetch) => (await import('./export-command.js')).runExport({ ...options, prefetch })));
   });
 
-/** Usage errors (unknown or bad options) end `check`, `types` and `new` with exit code 2, as linters do. */
+/** Usage errors (unknown or bad options) end `check`, `types`, `new` and `hash-passwords` with exit code 2, as linters do. */
 const usageExit = (error: { exitCode: number }): never => process.exit(error.exitCode === 0 ? 0 : 2);
 
 program
@@ -99,6 +99,15 @@ program
   .exitOverride(usageExit)
   .action(async (type: string, options: { dir: string; id?: string; set: string[]; locale?: string; draft: boolean }) => {
     await run(async () => (await import('./new-command.js')).runNew({ ...options, type }));
+  });
+
+program
+  .command('hash-passwords')
+  .description('replace every password attribute held in plain text in content files with its bcrypt hash, in place')
+  .option('-d, --dir <dir>', 'project folder', '.')
+  .exitOverride(usageExit)
+  .action(async (options: { dir: string }) => {
+    await run(async () => (await import('./hash-passwords-command.js')).runHashPasswords(options));
   });
 
 const token = program.command('token').description('manage API tokens');

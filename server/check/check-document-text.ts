@@ -1,6 +1,6 @@
 import type { ContentIndex } from '../content-index/content-index.js';
 import { validateEntity } from '../documents/validate-entity.js';
-import { FileError } from '../errors/file-error.js';
+import { FileError, positionAt } from '../errors/file-error.js';
 import { checkStoredDocument } from '../store/check-document.js';
 import type { ContentFile } from '../store/content-path.js';
 import { decodeDocument } from '../store/decode-document.js';
@@ -8,6 +8,7 @@ import type { CheckProblem, CheckRule } from './check-problem.js';
 import { type ReferenceContext, checkReferences } from './check-references.js';
 import { classifyShapeProblem } from './classify-shape-problem.js';
 import { findMergeConflict } from './find-merge-conflict.js';
+import { findPlainPasswords } from './find-plain-passwords.js';
 import { locateKey } from './locate-key.js';
 import { problemFromFileError } from './problem-from-file-error.js';
 
@@ -73,12 +74,20 @@ export function checkDocumentText(context: DocumentCheckContext, file: ContentFi
     draft,
     locale,
     documentId: file.documentId,
+    stored: true,
   });
   for (const error of errors) {
     const key = error.path.join('.');
     // A value of the wrong kind is reported once, by the shape check.
     if (misshapen.some((path) => key === path || key.startsWith(`${path}.`))) continue;
     at(error.path, 'validation', error.message);
+  }
+  for (const password of findPlainPasswords(context.registry, file, text, data)) {
+    const key = password.path.join('.');
+    if (misshapen.some((path) => key === path || key.startsWith(`${path}.`))) continue;
+    const message = `${key}: a password in plain text: run cms hash-passwords to store its bcrypt hash`;
+    if (password.span === undefined) at(password.path, 'plain-password', message);
+    else problems.push({ file: file.path, ...positionAt(text, password.span.start), rule: 'plain-password', message });
   }
   for (const problem of checkReferences(context, type, data, locale)) {
     at(problem.path, problem.rule, `${problem.path.join('.')}: ${problem.message}`);

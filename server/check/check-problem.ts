@@ -17,6 +17,7 @@ export const CHECK_RULES = [
   'locale', // a locale suffix that does not fit the config or the type
   'duplicate-file', // two files for the same document version (.json and .md)
   'duplicate-id', // two documents that derive the same numeric id
+  'plain-password', // a password attribute holding plain text instead of its bcrypt hash
 ] as const;
 export type CheckRule = (typeof CHECK_RULES)[number];
 

@@ -3,6 +3,7 @@ import type { Entry } from '../content-index/entry.js';
 import { serializeEntry } from '../engine/serialize-entry.js';
 import type { ContentType } from '../schema/content-type.js';
 import { type ReadOptions, formatAnswer, prepareRead } from './answer-read.js';
+import { NO_PASSWORD_HASHES, hashBodyPasswords } from './password-hashes.js';
 import type { ProjectPort } from './project-port.js';
 import { createDocument, deleteDocument, updateDocument, upsertSingleDocument } from './write-documents.js';
 
@@ -30,12 +31,15 @@ export interface WriteAnswer {
 /**
  * Makes a Content API write through the document service and answers it as Strapi does: the
  * document as the next GET would show it (with the request's `fields` and `populate`), 201 for a
- * create, 204 for a delete, 404 when the document does not exist. Throws Strapi's 400s.
+ * create, 204 for a delete, 404 when the document does not exist. Throws Strapi's 400s. Password
+ * values are hashed first (the only await), so the write stores hashes and never the plain text.
  */
-export function answerWrite(project: ProjectPort, request: WriteRequest, options: WriteOptions): WriteAnswer {
+export async function answerWrite(project: ProjectPort, request: WriteRequest, options: WriteOptions): Promise<WriteAnswer> {
   const { type, action, documentId, body, querystring } = request;
+  // bcrypt runs here, asynchronously, before the write: the write itself is one synchronous commit.
+  const passwordHashes = action === 'delete' ? NO_PASSWORD_HASHES : await hashBodyPasswords(project.current.registry, type, body);
   const { context, query } = prepareRead(project.current, { type, action, querystring }, options);
-  const writes = { project, defaultLocale: options.config.i18n.defaultLocale, now: options.now, canFind: options.canFind };
+  const writes = { project, defaultLocale: options.config.i18n.defaultLocale, now: options.now, canFind: options.canFind, passwordHashes };
   if (action === 'delete') {
     deleteDocument(writes, type, documentId, query);
     return { status: 204, body: undefined };

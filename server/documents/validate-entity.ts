@@ -17,6 +17,11 @@ export interface ValidateOptions {
   readonly locale: string | null;
   /** The document written, excluded from unique checks. */
   readonly documentId: string | undefined;
+  /**
+   * Every value is as stored (`cms check`), not from a write body: a password is its bcrypt hash,
+   * whose plain text's lengths cannot be checked. A write's untouched attributes are always as stored.
+   */
+  readonly stored?: boolean;
 }
 
 /**
@@ -30,7 +35,7 @@ export function validateEntity(
   options: ValidateOptions,
 ): EntityError[] {
   const errors: EntityError[] = [];
-  const nested: NestedRules = { registry: options.registry, draft: options.draft };
+  const nested = { registry: options.registry, draft: options.draft };
   const whole = options.mode === 'create' || (options.publish && type.draftAndPublish);
   for (const [name, attribute] of type.attributes) {
     if (attribute.kind === 'relation' && attribute.mappedBy !== undefined) continue;
@@ -43,8 +48,9 @@ export function validateEntity(
       errors.push({ path: [name], message: requiredMessage(attribute, [name], how), value: null });
       continue;
     }
-    errors.push(...checkAttributeRules(attribute, value, [name], { draft: options.draft }));
-    errors.push(...checkNested(nested, attribute, value, [name]));
+    const stored = options.stored === true || !touched;
+    errors.push(...checkAttributeRules(attribute, value, [name], { draft: options.draft, stored }));
+    errors.push(...checkNested({ ...nested, stored }, attribute, value, [name]));
     // uid attributes are unique in Strapi whether or not the schema says so.
     const unique = attribute.unique || (attribute.kind === 'scalar' && attribute.type === 'uid');
     if (unique && !options.draft && value !== null && value !== undefined && value !== '' && !isUnique(type, name, value, options)) {
@@ -59,6 +65,8 @@ interface NestedRules {
   readonly registry: SchemaRegistry;
   /** Strapi's draft rules: no required, minLength, min, regex, unique. */
   readonly draft: boolean;
+  /** The values are as stored: passwords are hashes. */
+  readonly stored: boolean;
 }
 
 function checkNested(rules: NestedRules, attribute: Attribute, value: unknown, path: string[]): EntityError[] {
@@ -77,7 +85,7 @@ function checkNested(rules: NestedRules, attribute: Attribute, value: unknown, p
 }
 
 function checkComponent(rules: NestedRules, component: AttributeSet, item: Record<string, unknown>, path: string[]): EntityError[] {
-  const { draft } = rules;
+  const { draft, stored } = rules;
   const errors: EntityError[] = [];
   for (const [name, attribute] of component.attributes) {
     const value = item[name];
@@ -86,7 +94,7 @@ function checkComponent(rules: NestedRules, component: AttributeSet, item: Recor
       errors.push({ path: at, message: requiredMessage(attribute, at, 'missing'), value: null });
       continue;
     }
-    errors.push(...checkAttributeRules(attribute, value, at, { draft }));
+    errors.push(...checkAttributeRules(attribute, value, at, { draft, stored }));
     errors.push(...checkNested(rules, attribute, value, at));
   }
   return errors;

@@ -1,5 +1,6 @@
 import type { Attribute } from '../schema/attribute.js';
 import type { EntityError } from '../errors/entity-validation-error.js';
+import { isPasswordHash } from './password-hash.js';
 import { formatPath, printValue } from './yup-messages.js';
 
 const UID_PATTERN = /^[A-Za-z0-9-_.~]*$/;
@@ -8,6 +9,8 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export interface RuleOptions {
   /** Draft writes skip what Strapi skips for drafts: required, minLength, min, regex, email and uid formats, list min. */
   readonly draft: boolean;
+  /** The value is as stored, not as sent: a password holding a bcrypt hash has no checkable length. */
+  readonly stored?: boolean;
 }
 
 /**
@@ -23,6 +26,7 @@ export function checkAttributeRules(attribute: Attribute, value: unknown, path: 
   if (value === null || value === undefined) return errors;
   switch (attribute.kind) {
     case 'scalar': {
+      if (attribute.type === 'password' && options.stored === true && isPasswordHash(value)) return errors;
       if (typeof value === 'string') {
         if (attribute.type === 'enumeration' && attribute.enum && !attribute.enum.includes(value)) {
           // yup lists the allowed values with null last, printed empty: hence the trailing comma.

@@ -6,6 +6,7 @@ import type { ContentType } from '../schema/content-type.js';
 import { contentFilePath } from '../store/content-path.js';
 import { generateDocumentId } from '../store/document-id.js';
 import { checkInputKeys } from './check-input-keys.js';
+import { NO_PASSWORD_HASHES, type PasswordHashes, applyPasswordHashes } from './password-hashes.js';
 import { convertWriteInput, emptyValue } from './convert-write-input.js';
 import { readWriteBody } from './read-write-body.js';
 import { type PendingFiles, inverseRelationChanges, referenceCleanupChanges, rewriteRecord } from './relation-side-effects.js';
@@ -20,6 +21,8 @@ export interface WriteContext {
   readonly now: () => string;
   /** Whether the caller may `find` a content type: a body linking to one it may not is refused (default: any). */
   readonly canFind?: ((uid: string) => boolean) | undefined;
+  /** The hashes of the body's password values, made before the write (hashBodyPasswords); none by default. */
+  readonly passwordHashes?: PasswordHashes | undefined;
 }
 
 /** `POST /api/:pluralName`: creates a document (published, or a draft with `status=draft`). */
@@ -121,6 +124,9 @@ function writeDocument(context: WriteContext, target: WriteTarget, input: Record
   let errors = withCastErrors(type, converted.errors, firstPass);
   if (errors.length === 0 && type.draftAndPublish && !draft) errors = validateEntity(type, data, inputKeys, { ...options, publish: true, draft: false });
   if (errors.length > 0) throw entityValidationError(errors);
+  // Rules judged the plain passwords; only their hashes are stored.
+  const hashed = applyPasswordHashes(registry, type, converted.values, context.passwordHashes ?? NO_PASSWORD_HASHES);
+  const stored = hashed === converted.values ? data : { ...data, ...hashed };
 
   const now = context.now();
   const createdAt = record?.main?.createdAt ?? record?.draftFile?.createdAt ?? now;
@@ -131,15 +137,15 @@ function writeDocument(context: WriteContext, target: WriteTarget, input: Record
   const publishedMain = record?.main !== undefined && record.main.publishedAt !== null;
   if (draft && publishedMain) {
     const draftPath = record?.draftFile?.path ?? contentFilePath(type, documentId, { locale: fileLocale, draft: true, format });
-    changes.push({ path: draftPath, type, data: { ...data, createdAt, updatedAt: now, publishedAt: null } });
+    changes.push({ path: draftPath, type, data: { ...stored, createdAt, updatedAt: now, publishedAt: null } });
   } else {
-    changes.push({ path: mainPath, type, data: { ...data, createdAt, updatedAt: now, publishedAt: draft ? null : now } });
+    changes.push({ path: mainPath, type, data: { ...stored, createdAt, updatedAt: now, publishedAt: draft ? null : now } });
     if (record?.draftFile) changes.push({ path: record.draftFile.path, type, data: null });
   }
   if (documentId !== undefined) {
     const pending: PendingFiles = new Map(changes.map((change) => [change.path, change.data]));
     changes.push(...inverseRelationChanges(index, { type, documentId, defaultLocale: locale ?? context.defaultLocale }, converted.inverse, pending));
-    changes.push(...syncSharedAttributes(index, { type, documentId, locale }, data));
+    changes.push(...syncSharedAttributes(index, { type, documentId, locale }, stored));
   }
   context.project.commit({ documents: changes });
 

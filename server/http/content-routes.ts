@@ -26,8 +26,8 @@ export function createContentRouter(snapshot: ProjectSnapshot, deps: RouteDepend
     const base = `/${routeName(type)}`;
     const read: ReadRoute = { type, deps, cache };
     const can = (action: string): Middleware => authorize(deps.config, `${type.uid}.${action}`);
-    const write = (action: WriteRequest['action'], withId: boolean) => (ctx: Context) => {
-      respondWrite(ctx, deps, {
+    const write = (action: WriteRequest['action'], withId: boolean) => async (ctx: Context) => {
+      await respondWrite(ctx, deps, {
         type,
         action,
         documentId: withId ? String(ctx.params['documentId']) : undefined,
@@ -78,8 +78,8 @@ function respondRead(ctx: Context, route: ReadRoute, documentId: string | undefi
   ctx.body = text;
 }
 
-function respondWrite(ctx: Context, deps: RouteDependencies, request: WriteRequest): void {
-  const answer = answerWrite(deps.project, request, { ...readOptions(ctx, deps), now: () => new Date().toISOString() });
+async function respondWrite(ctx: Context, deps: RouteDependencies, request: WriteRequest): Promise<void> {
+  const answer = await answerWrite(deps.project, request, { ...readOptions(ctx, deps), now: () => new Date().toISOString() });
   ctx.status = answer.status;
   if (answer.body !== undefined) ctx.body = answer.body;
 }

@@ -8,6 +8,9 @@ import { type ContentFile, contentFilePath, isDocumentId, parseContentPath } fro
 import { decodeDocument } from '../store/decode-document.js';
 import { encodeJsonDocument } from '../store/encode-document.js';
 import { readProjectTextOrThrow, statProjectPath, writeProjectText } from '../store/project-files.js';
+import { listPasswords, mapPasswords } from '../documents/map-passwords.js';
+import { hashPasswordSync } from '../documents/password-hash.js';
+import { checkAttributeRules } from '../documents/validate-rules.js';
 import { parseSetValues } from './parse-set-values.js';
 import type { ScaffoldCheck } from './scaffold-check.js';
 import { stubDocument } from './stub-document.js';
@@ -66,14 +69,19 @@ export function scaffoldDocument(projectDir: string, options: ScaffoldOptions, c
       throw new UserError(`${other} exists already: pick another ${type.kind === 'singleType' ? 'locale' : 'id'}`);
   }
 
+  const given = parseSetValues(registry, type, options.set ?? []);
+  // Passwords: Strapi's rules judge the plain values given, the file and the check get only their hashes.
+  const passwordMessages = listPasswords(registry, type, given).flatMap(({ attribute, value, path }) =>
+    checkAttributeRules(attribute, value, path, { draft }).map((error) => error.message),
+  );
   const values = {
     ...sharedValues(projectDir, check.listFiles(projectDir, registry), { type, documentId, fileLocale, defaultLocale: config.i18n.defaultLocale }),
-    ...parseSetValues(registry, type, options.set ?? []),
+    ...mapPasswords(registry, type, given, ({ value }) => hashPasswordSync(value)),
   };
   const data = stubDocument(registry, type, { documentId: documentId ?? type.singularName, now: options.now ?? new Date().toISOString(), draft, values });
   const text = encodeJsonDocument(type, data);
   const file = parseContentPath(registry, rel)!;
-  const messages = check.findProblems(projectDir, { registry, i18n: config.i18n, file, text, data });
+  const messages = [...passwordMessages, ...check.findProblems(projectDir, { registry, i18n: config.i18n, file, text, data })];
   if (messages.length > 0) throw new UserError(`${file.path} would not pass cms check:\n  ${messages.join('\n  ')}`);
   writeProjectText(projectDir, rel, text);
   return rel;

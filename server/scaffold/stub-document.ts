@@ -17,7 +17,7 @@ export interface StubOptions {
 /**
  * A new document as the API would write it: every attribute in schema order (null, [] or the
  * schema default), given values, placeholders for required attributes that pass Strapi's rules,
- * and the timestamps. Required relations and media have no sensible placeholder: a UserError that
+ * and the timestamps. Required relations, media and passwords have no sensible placeholder: a UserError that
  * says which `--set` would fix it (drafts leave them empty, which the draft rules allow).
  */
 export function stubDocument(registry: SchemaRegistry, type: ContentType, options: StubOptions): Record<string, unknown> {
@@ -80,10 +80,13 @@ function stubScalar(attribute: ScalarAttribute, name: string, owner: ContentType
   if (attribute.default !== undefined && attribute.default !== null) return attribute.default;
   const unique = attribute.unique || attribute.type === 'uid';
   switch (attribute.type) {
+    case 'password':
+      // A placeholder would be a password anyone can read here: ask for one (drafts may leave it empty).
+      if (options.draft) return null;
+      throw new UserError(`${name} is a required password: pass --set ${name}=<password> (only its bcrypt hash is written)`);
     case 'string':
     case 'text':
     case 'richtext':
-    case 'password':
       return fitText(attribute, name, unique ? `${owner.displayName} ${name} ${options.documentId}` : `${owner.displayName} ${name}`);
     case 'uid': {
       // From the target field when it was given (as Strapi's admin does), else the documentId: unique either way.
