@@ -1,12 +1,5 @@
 import bcrypt from 'bcryptjs';
 
-/** Strapi's cost; bcrypt only reads the first 72 bytes, so longer passwords are refused before hashing. */
-const ROUNDS = 10;
-
-export function hashPassword(password: string): Promise<string> {
-  return bcrypt.hash(password, ROUNDS);
-}
-
 /** A hash made once at this cost, compared against when the user is unknown so both paths take as long. */
 const DECOY = '$2b$10$ErqIzetZarE3T6YzkZzhX.XCYQbCOayFGfwa6Iz7YC9byyyGb801q';
 

@@ -1,7 +1,7 @@
 import { applicationError, validationError } from '../errors/api-error.js';
 import type { AuthState } from './auth-state.js';
 import { EMAIL_RULE, PASSWORD_RULE, checkAuthBody } from './check-auth-body.js';
-import { hashPassword } from './hash-password.js';
+import { hashPassword } from '../documents/password-hash.js';
 import { issueJwt } from './json-web-token.js';
 import type { SignedIn } from './log-in.js';
 import { toPublicUser } from './stored-user.js';

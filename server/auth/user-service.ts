@@ -1,7 +1,7 @@
 import type { CmsConfig } from '../config/cms-config.js';
 import { applicationError, notFoundError } from '../errors/api-error.js';
 import { checkUserBody } from './check-user-body.js';
-import { hashPassword } from './hash-password.js';
+import { hashPassword } from '../documents/password-hash.js';
 import type { StoredUser } from './stored-user.js';
 import type { UserChanges, UserStore } from './user-store.js';
 

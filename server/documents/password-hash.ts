@@ -1,6 +1,6 @@
 import bcrypt from 'bcryptjs';
 
-/** Strapi's cost, the same as users' passwords (auth/hash-password.ts): `$2b$10$…`. */
+/** Strapi's cost, for password attributes and users' passwords alike: `$2b$10$…`. */
 const ROUNDS = 10;
 
 /** A bcrypt hash as bcrypt writes it: `$2a$`, `$2b$` (…) prefix, cost, 22 characters of salt and 31 of hash. */

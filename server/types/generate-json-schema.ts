@@ -13,6 +13,7 @@ const ISO_DATE = '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z
 const TIME = '^([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d{1,3})?)?$';
 // validate-rules.ts: the formats Strapi checks on publish.
 const UID = '^[A-Za-z0-9-_.~]*$';
+const BCRYPT_HASH = '^\\$2[abxy]\\$\\d{2}\\$[./A-Za-z0-9]{53}$';
 const EMAIL = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
 
 /**
@@ -156,7 +157,6 @@ function scalarSchema(attribute: ScalarAttribute, rules: boolean): JsonSchema {
     case 'string':
     case 'text':
     case 'richtext':
-    case 'password':
     case 'email':
     case 'uid':
       out['type'] = 'string';
@@ -170,6 +170,10 @@ function scalarSchema(attribute: ScalarAttribute, rules: boolean): JsonSchema {
         patterns.push(EMAIL);
         out['minLength'] = Math.max(1, attribute.minLength ?? 1);
       }
+      break;
+    case 'password':
+      // Files hold the bcrypt hash, never the password: its length rules are the API's.
+      Object.assign(out, { type: 'string', pattern: BCRYPT_HASH });
       break;
     case 'enumeration':
       out['enum'] = [...(attribute.enum ?? [])];

@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { checkPassword, hashPassword } from '../../server/auth/hash-password.js';
+import { checkPassword } from '../../server/auth/hash-password.js';
+import { hashPassword } from '../../server/documents/password-hash.js';
 
 test('a password is stored as a bcrypt hash at cost 10, never as itself', async () => {
   const hash = await hashPassword('correct horse');
