@@ -17,6 +17,7 @@ export const CHECK_RULES = [
   'locale', // a locale suffix that does not fit the config or the type
   'duplicate-file', // two files for the same document version (.json and .md)
   'duplicate-id', // two documents that derive the same numeric id
+  'unsafe-file', // a link, hard-linked or special file in the project, never read (it could lead out of it)
 ] as const;
 export type CheckRule = (typeof CHECK_RULES)[number];
 
