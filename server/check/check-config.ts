@@ -1,6 +1,7 @@
 import type { CmsConfig } from '../config/cms-config.js';
 import { readConfigText } from '../store/config-file.js';
 import { loadConfig } from '../store/load-config.js';
+import { RefusedFileError } from '../store/plain-file.js';
 import { CONFIG_FILE } from '../config/config-file.js';
 import { UserError } from '../errors/user-error.js';
 import { FileError } from '../errors/file-error.js';
@@ -18,8 +19,14 @@ export interface ConfigCheck {
 
 /** Loads cms.config.json as the server would, from the file alone (the environment is a deploy's business). */
 export function checkConfig(projectDir: string): ConfigCheck {
-  const text = readConfigText(projectDir);
   const fail = (problem: CheckProblem): ConfigCheck => ({ config: undefined, problems: [problem] });
+  let text: string | undefined;
+  try {
+    text = readConfigText(projectDir);
+  } catch (error) {
+    if (error instanceof RefusedFileError) return fail(problemFromFileError(error, 'unsafe-file'));
+    throw error;
+  }
   if (text !== undefined) {
     const conflict = findMergeConflict(text);
     if (conflict !== undefined) return fail({ file: CONFIG_FILE, ...conflict, rule: 'merge-conflict', message: 'unresolved git merge conflict' });

@@ -44,7 +44,9 @@ export function checkFiles(input: FilesInput, files: readonly ContentFile[]): Fi
   for (const file of files) {
     const text = readText(resolveProjectPath(projectDir, file.path));
     if (typeof text !== 'string') {
-      const problem: CheckProblem = { file: file.path, line: undefined, column: undefined, rule: 'syntax', message: `cannot read: ${text.error}` };
+      const problem: CheckProblem = text.refused
+        ? { file: file.path, line: undefined, column: undefined, rule: 'unsafe-file', message: text.error }
+        : { file: file.path, line: undefined, column: undefined, rule: 'syntax', message: `cannot read: ${text.error}` };
       outcomes.push({ path: file.path, problems: [problem], decoded: false, published: false, uniqueValues: [], createdMs: undefined });
       continue;
     }

@@ -18,6 +18,7 @@ export const CHECK_RULES = [
   'duplicate-file', // two files for the same document version (.json and .md)
   'duplicate-id', // two documents that derive the same numeric id
   'plain-password', // a password attribute holding plain text instead of its bcrypt hash
+  'unsafe-file', // a link, hard-linked or special file in the project, never read (it could lead out of it)
 ] as const;
 export type CheckRule = (typeof CHECK_RULES)[number];
 

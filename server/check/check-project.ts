@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { listRefusedUserFiles } from '../store/user-files.js';
 import { checkConfig } from './check-config.js';
 import { checkContent } from './check-content.js';
 import { checkFileLayout } from './check-file-layout.js';
@@ -28,7 +29,14 @@ export async function checkProject(projectDir: string, options: { workers?: numb
   const { registry, problems: schemaProblems } = checkSchemas(projectDir);
   const uploads = checkUploads(projectDir);
   // concat, not push(...list): a misnamed folder of 100,000 files is 100,000 problems.
-  let problems = configProblems.concat(schemaProblems, uploads.problems);
+  const users = listRefusedUserFiles(projectDir).map(({ path, reason }): CheckProblem => ({
+    file: path,
+    line: undefined,
+    column: undefined,
+    rule: 'unsafe-file',
+    message: reason,
+  }));
+  let problems = configProblems.concat(schemaProblems, uploads.problems, users);
   if (config === undefined || registry === undefined) return report(problems, 0, 0, uploads.media.size);
 
   const listing = listContentFiles(projectDir, registry);

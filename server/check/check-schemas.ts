@@ -1,6 +1,7 @@
 import { FileError } from '../errors/file-error.js';
 import { loadSchemas } from '../store/load-schemas.js';
-import { readSchemaTexts } from '../store/read-schema-texts.js';
+import { RefusedFileError } from '../store/plain-file.js';
+import { type SchemaFiles, readSchemaTexts } from '../store/read-schema-texts.js';
 import { parseJson } from '../schema/parse-json.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import type { CheckProblem } from './check-problem.js';
@@ -21,7 +22,21 @@ export interface SchemaCheck {
 export function checkSchemas(projectDir: string): SchemaCheck {
   const problems: CheckProblem[] = [];
   const texts = new Map<string, string>();
-  const schemas = readSchemaTexts(projectDir);
+  let schemas: SchemaFiles | undefined;
+  try {
+    schemas = readSchemaTexts(projectDir);
+  } catch (error) {
+    if (error instanceof RefusedFileError) return { registry: undefined, problems: [problemFromFileError(error, 'unsafe-file')] };
+    throw error;
+  }
+  // Skipped, as the server skips them: the other schema files are still checked.
+  const refused = (schemas?.refused ?? []).map(({ path, reason }): CheckProblem => ({
+    file: path,
+    line: undefined,
+    column: undefined,
+    rule: 'unsafe-file',
+    message: reason,
+  }));
   const files = schemas === undefined ? [] : [...schemas.components, ...schemas.contentTypes].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   for (const { file, text } of files) {
     texts.set(file, text);
@@ -37,15 +52,15 @@ export function checkSchemas(projectDir: string): SchemaCheck {
       problems.push(problemFromFileError(error, 'syntax'));
     }
   }
-  if (problems.length > 0) return { registry: undefined, problems };
+  if (problems.length > 0) return { registry: undefined, problems: problems.concat(refused) };
   try {
-    return { registry: loadSchemas(projectDir), problems };
+    return { registry: loadSchemas(projectDir), problems: refused };
   } catch (error) {
     if (!(error instanceof FileError)) throw error;
     const text = texts.get(error.file);
     const position = error.line === undefined && text !== undefined ? locateJsonPath(text, keyPathOf(error.message)) : undefined;
     const located = position === undefined ? problemFromFileError(error, 'schema') : { ...problemFromFileError(error, 'schema'), ...position };
-    return { registry: undefined, problems: [located] };
+    return { registry: undefined, problems: [located, ...refused] };
   }
 }
 

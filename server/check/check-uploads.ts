@@ -2,6 +2,8 @@ import { isPlainObject } from '../config/is-plain-object.js';
 import { FileError } from '../errors/file-error.js';
 import { parseJson } from '../schema/parse-json.js';
 import { listUploadFiles } from '../store/list-upload-files.js';
+import { RefusedFileError } from '../store/plain-file.js';
+import { statProjectPath } from '../store/project-files.js';
 import { SIDECAR_SUFFIX, UPLOADS_DIR } from '../store/project-layout.js';
 import { readSidecarText } from '../store/read-media.js';
 import type { CheckProblem } from './check-problem.js';
@@ -16,10 +18,16 @@ export interface UploadsCheck {
 
 /** Lists uploads/ and reads every sidecar: each must be a JSON object beside an existing media file. */
 export function checkUploads(projectDir: string): UploadsCheck {
-  const { media: mediaFiles, sidecars } = listUploadFiles(projectDir);
+  const { media: listed, sidecars, refused } = listUploadFiles(projectDir);
+  const problems: CheckProblem[] = refused.map(({ path, reason }) => unsafe(path, reason));
+  // Media files are few next to documents: an lstat each finds the hard links a listing cannot show.
+  const mediaFiles = listed.filter((mediaPath) => {
+    const refusal = statProjectPath(projectDir, `${UPLOADS_DIR}/${mediaPath}`)?.refusal;
+    if (refusal !== undefined) problems.push(unsafe(`${UPLOADS_DIR}/${mediaPath}`, refusal));
+    return refusal === undefined;
+  });
   const media = new Set(mediaFiles);
 
-  const problems: CheckProblem[] = [];
   for (const sidecar of sidecars.sort()) {
     const file = `${UPLOADS_DIR}/${sidecar}`;
     const mediaPath = sidecar.slice(0, -SIDECAR_SUFFIX.length);
@@ -33,7 +41,14 @@ export function checkUploads(projectDir: string): UploadsCheck {
       });
       continue;
     }
-    const text = readSidecarText(projectDir, sidecar);
+    let text: string;
+    try {
+      text = readSidecarText(projectDir, sidecar);
+    } catch (error) {
+      if (!(error instanceof RefusedFileError)) throw error;
+      problems.push(problemFromFileError(error, 'unsafe-file'));
+      continue;
+    }
     const conflict = findMergeConflict(text);
     if (conflict !== undefined) {
       problems.push({ file, ...conflict, rule: 'merge-conflict', message: 'unresolved git merge conflict' });
@@ -47,4 +62,8 @@ export function checkUploads(projectDir: string): UploadsCheck {
     }
   }
   return { media, problems };
+}
+
+function unsafe(file: string, message: string): CheckProblem {
+  return { file, line: undefined, column: undefined, rule: 'unsafe-file', message };
 }

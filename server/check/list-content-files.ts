@@ -20,6 +20,7 @@ export function listContentFiles(projectDir: string, registry: SchemaRegistry): 
   const files: ContentFile[] = [];
   const problems: CheckProblem[] = [];
   const entries = listContentEntries(projectDir);
+  for (const { path, reason } of entries.refused) problems.push({ file: path, line: undefined, column: undefined, rule: 'unsafe-file', message: reason });
   const paths = entries.files.map((name) => `${CONTENT_DIR}/${name}`);
   for (const folder of entries.folders) {
     for (const inner of folder.entries) {

@@ -1,5 +1,6 @@
 import { toMediaRecord } from '../content-index/media-record.js';
 import { FileError } from '../errors/file-error.js';
+import { RefusedFileError } from '../store/plain-file.js';
 import { statProjectPath } from '../store/project-files.js';
 import { SIDECAR_SUFFIX, UPLOADS_DIR } from '../store/project-layout.js';
 import { readImageSize, readMediaFile } from '../store/read-media.js';
@@ -15,12 +16,16 @@ export function syncMedia(state: ProjectState, mediaPath: string): void {
     if (stored === undefined) {
       index.media.remove(mediaPath);
       problems.delete(sidecar);
+      problems.delete(`${UPLOADS_DIR}/${mediaPath}`);
       return;
     }
     const measured = stored.mime.startsWith('image/') && stored.sidecar['width'] === undefined ? readImageSize(dir, mediaPath) : undefined;
     index.media.apply(toMediaRecord(stored, measured));
     problems.delete(sidecar);
+    problems.delete(`${UPLOADS_DIR}/${mediaPath}`);
   } catch (error) {
+    // A file replaced by a link leaves the library: nothing read through a link stays served.
+    if (error instanceof RefusedFileError && error.file === `${UPLOADS_DIR}/${mediaPath}`) index.media.remove(mediaPath);
     reportProblem(state, error instanceof FileError ? error : new FileError(`${UPLOADS_DIR}/${mediaPath}`, (error as Error).message));
   }
 }

@@ -1,30 +1,58 @@
 import fs from 'node:fs';
 import { isDocumentFileName } from './content-path.js';
+import { type RefusedEntry, refusalOfEntry } from './plain-file.js';
+import { CONTENT_DIR } from './project-layout.js';
 
 /** The names in content/ and its folders, as read from disk (before any name is judged). */
 export interface ContentListing {
-  /** Names of the files directly in content/ (single types). */
+  /** Names of the regular files directly in content/ (single types). */
   readonly files: readonly string[];
-  /** Each folder of content/ (collection types) with the names in it. */
+  /** Each real folder of content/ (collection types) with the names of the regular files and folders in it. */
   readonly folders: readonly { readonly name: string; readonly names: readonly string[] }[];
+  /** Links and special files (content/ itself, when it is one), never read nor followed. Hidden names are left out. */
+  readonly refused: readonly RefusedEntry[];
 }
 
-/** Lists content/ (at `root`) and each folder in it; an empty listing when content/ does not exist. */
+/**
+ * Lists content/ (at `root`) and each folder in it; an empty listing when content/ does not exist.
+ * What each entry is comes from the listing itself (no stat per file), so links and special files
+ * are set aside at no cost.
+ */
 export function listContent(root: string): ContentListing {
-  let entries: fs.Dirent[];
-  try {
-    entries = fs.readdirSync(root, { withFileTypes: true });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { files: [], folders: [] };
-    throw error;
-  }
   const files: string[] = [];
   const folders: { name: string; names: string[] }[] = [];
-  for (const entry of entries) {
-    if (entry.isDirectory()) folders.push({ name: entry.name, names: fs.readdirSync(`${root}/${entry.name}`) });
-    else if (entry.isFile()) files.push(entry.name);
+  const refused: RefusedEntry[] = [];
+  let stat: fs.Stats;
+  try {
+    stat = fs.lstatSync(root);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { files, folders, refused };
+    throw error;
   }
-  return { files, folders };
+  const rootRefusal = refusalOfEntry(stat);
+  if (rootRefusal !== undefined) return { files, folders, refused: [{ path: CONTENT_DIR, reason: rootRefusal }] };
+  for (const entry of fs.readdirSync(root, { withFileTypes: true })) {
+    const reason = refusalOfEntry(entry);
+    if (reason !== undefined) refuse(refused, entry.name, reason);
+    else if (entry.isDirectory()) folders.push({ name: entry.name, names: listFolder(`${root}/${entry.name}`, entry.name, refused) });
+    else files.push(entry.name);
+  }
+  return { files, folders, refused };
+}
+
+function listFolder(dir: string, folder: string, refused: RefusedEntry[]): string[] {
+  const names: string[] = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const reason = refusalOfEntry(entry);
+    if (reason === undefined) names.push(entry.name);
+    else refuse(refused, `${folder}/${entry.name}`, reason);
+  }
+  return names;
+}
+
+// Hidden names are never read (temp files of writes, editor files): nothing to report.
+function refuse(refused: RefusedEntry[], relative: string, reason: string): void {
+  if (!relative.split('/').some((part) => part.startsWith('.'))) refused.push({ path: `${CONTENT_DIR}/${relative}`, reason });
 }
 
 /** Paths below content/ (`articles/a.json`, `homepage.json`) of every document file name, in listing order. */

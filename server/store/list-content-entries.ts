@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { type RefusedEntry, refusalOfEntry } from './plain-file.js';
 import { CONTENT_DIR, resolveProjectPath } from './project-layout.js';
 
 /** A name in a folder of content/, and whether it is a folder itself. */
@@ -10,10 +11,12 @@ export interface ContentEntry {
 
 /** content/ as its folder entries say, before any name is judged (no file is opened). */
 export interface ContentEntries {
-  /** Names directly in content/ that are not folders. */
+  /** Names directly in content/ that are regular files. */
   readonly files: readonly string[];
-  /** Each folder of content/ with its entries, in listing order. */
+  /** Each real folder of content/ with its entries, in listing order. */
   readonly folders: readonly { readonly name: string; readonly entries: readonly ContentEntry[] }[];
+  /** Links and special files (content/ itself, when it is one), which the server never reads nor follows. */
+  readonly refused: readonly RefusedEntry[];
 }
 
 /**
@@ -25,18 +28,29 @@ export function listContentEntries(projectDir: string): ContentEntries {
   const root = resolveProjectPath(projectDir, CONTENT_DIR);
   const files: string[] = [];
   const folders: { name: string; entries: ContentEntry[] }[] = [];
-  if (!fs.existsSync(root)) return { files, folders };
-  for (const entry of readEntries(root)) {
-    if (!entry.isFolder) files.push(entry.name);
-    else folders.push({ name: entry.name, entries: readEntries(path.join(root, entry.name)) });
+  const refused: RefusedEntry[] = [];
+  let stat: fs.Stats;
+  try {
+    stat = fs.lstatSync(root);
+  } catch {
+    return { files, folders, refused };
   }
-  return { files, folders };
+  const rootRefusal = refusalOfEntry(stat);
+  if (rootRefusal !== undefined) return { files, folders, refused: [{ path: CONTENT_DIR, reason: rootRefusal }] };
+  for (const entry of readEntries(root, CONTENT_DIR, refused)) {
+    if (!entry.isFolder) files.push(entry.name);
+    else folders.push({ name: entry.name, entries: readEntries(path.join(root, entry.name), `${CONTENT_DIR}/${entry.name}`, refused) });
+  }
+  return { files, folders, refused };
 }
 
-function readEntries(dir: string): ContentEntry[] {
+function readEntries(dir: string, rel: string, refused: RefusedEntry[]): ContentEntry[] {
   const entries: ContentEntry[] = [];
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (!isIgnored(entry.name)) entries.push({ name: entry.name, isFolder: entry.isDirectory() });
+    if (isIgnored(entry.name)) continue;
+    const reason = refusalOfEntry(entry);
+    if (reason !== undefined) refused.push({ path: `${rel}/${entry.name}`, reason });
+    else entries.push({ name: entry.name, isFolder: entry.isDirectory() });
   }
   return entries;
 }

@@ -1,5 +1,5 @@
-import fs from 'node:fs';
 import path from 'node:path';
+import { lstatProjectPath, refusalOfStats } from './plain-file.js';
 import { SIDECAR_SUFFIX, UPLOADS_DIR } from './project-layout.js';
 import { isMediaPath } from './read-media.js';
 
@@ -13,7 +13,8 @@ export interface LocatedUpload {
 /**
  * Maps the part of a `/uploads/…` URL after the prefix (still percent-encoded) to a regular file
  * inside uploads/, or undefined. Refused: bad encodings, `..` and `.` segments, hidden files and
- * folders, sidecars, backslashes, NUL bytes, and links that lead outside uploads/.
+ * folders, sidecars, backslashes, NUL bytes, links (to files or folders, wherever they lead),
+ * hard-linked and special files (see plain-file.ts).
  */
 export function locateUpload(projectDir: string, encodedPath: string): LocatedUpload | undefined {
   let mediaPath: string;
@@ -23,15 +24,8 @@ export function locateUpload(projectDir: string, encodedPath: string): LocatedUp
     return undefined;
   }
   if (!isMediaPath(mediaPath) || mediaPath.endsWith(SIDECAR_SUFFIX)) return undefined;
-  const root = path.join(projectDir, UPLOADS_DIR);
-  const absolute = path.join(root, mediaPath);
-  try {
-    const real = fs.realpathSync(absolute);
-    const realRoot = fs.realpathSync(root);
-    if (!real.startsWith(`${realRoot}${path.sep}`)) return undefined;
-    if (!fs.statSync(real).isFile()) return undefined;
-    return { mediaPath, absolute: real };
-  } catch {
-    return undefined;
-  }
+  const rel = `${UPLOADS_DIR}/${mediaPath}`;
+  const stat = lstatProjectPath(projectDir, rel);
+  if (stat === undefined || !stat.isFile() || refusalOfStats(stat) !== undefined) return undefined;
+  return { mediaPath, absolute: path.join(projectDir, rel) };
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { removeFileDurably, writeFileAtomic } from './atomic-write.js';
+import { RefusedFileError, leadsThroughLink, lstatProjectPath, readPlainFile, refusalOfStats } from './plain-file.js';
 import { resolveProjectPath } from './project-layout.js';
 
 /** What `statProjectPath` tells of a path. */
@@ -8,6 +9,8 @@ export interface PathInfo {
   readonly isFolder: boolean;
   readonly size: number;
   readonly mtimeMs: number;
+  /** Why the store will not read what is there (a link, a hard-linked or special file); its size and time are then 0. */
+  readonly refusal: string | undefined;
 }
 
 /** A project file's text, or undefined when there is no such file. */
@@ -21,14 +24,21 @@ export function readProjectText(projectDir: string, relPath: string): string | u
   }
 }
 
-/** A project file's text; throws the file system's error when it cannot be read (a file a listing just found). */
+/**
+ * A project file's text; throws the file system's error when it cannot be read (a file a listing
+ * just found), or a RefusedFileError for a link, a hard-linked or special file.
+ */
 export function readProjectTextOrThrow(projectDir: string, relPath: string): string {
-  return fs.readFileSync(resolveProjectPath(projectDir, relPath), 'utf8');
+  return readPlainFile(projectDir, relPath).toString('utf8');
 }
 
 /** Writes a project file atomically (temp file, fsync, rename), creating its folder. */
 export function writeProjectText(projectDir: string, relPath: string, text: string): void {
-  writeFileAtomic(resolveProjectPath(projectDir, relPath), text);
+  const absolute = resolveProjectPath(projectDir, relPath);
+  // A linked folder (content/articles -> elsewhere) would take the write out of the project.
+  if (leadsThroughLink(projectDir, relPath))
+    throw new RefusedFileError(relPath, 'its folder is a symbolic link: links are never followed, so it is not written');
+  writeFileAtomic(absolute, text);
 }
 
 /** Removes a project file durably; false when it was not there. */
@@ -36,18 +46,21 @@ export function removeProjectFile(projectDir: string, relPath: string): boolean 
   return removeFileDurably(resolveProjectPath(projectDir, relPath));
 }
 
-/** Whether a path is a file or folder, its size and time; undefined when nothing is there. */
+/**
+ * Whether a path is a file or folder, its size and time; undefined when nothing is there, or only
+ * beyond a link. A link is described, never followed: a refused path tells nothing of its target.
+ */
 export function statProjectPath(projectDir: string, relPath: string): PathInfo | undefined {
-  try {
-    const stat = fs.statSync(resolveProjectPath(projectDir, relPath));
-    return { isFile: stat.isFile(), isFolder: stat.isDirectory(), size: stat.size, mtimeMs: stat.mtimeMs };
-  } catch {
-    return undefined;
-  }
+  const stat = lstatProjectPath(projectDir, relPath);
+  if (stat === undefined) return undefined;
+  const refusal = refusalOfStats(stat);
+  if (refusal !== undefined) return { isFile: false, isFolder: false, size: 0, mtimeMs: 0, refusal };
+  return { isFile: stat.isFile(), isFolder: stat.isDirectory(), size: stat.size, mtimeMs: stat.mtimeMs, refusal: undefined };
 }
 
-/** The names in a project folder, or an empty list when it does not exist. */
+/** The names in a project folder, or an empty list when it does not exist or is a link (never followed). */
 export function listProjectFolder(projectDir: string, relPath: string): string[] {
+  if (lstatProjectPath(projectDir, relPath)?.isDirectory() !== true) return [];
   try {
     return fs.readdirSync(resolveProjectPath(projectDir, relPath));
   } catch (error) {

@@ -5,7 +5,8 @@ import type { SchemaRegistry } from '../schema/schema-registry.js';
 import { checkStoredDocument, lineOfKey } from './check-document.js';
 import type { ContentFile } from './content-path.js';
 import { decodeDocument } from './decode-document.js';
-import { type ReadText, readText } from './read-text.js';
+import { RefusedFileError, readPlainFile } from './plain-file.js';
+import type { ReadText } from './read-text.js';
 
 /** A decoded document file that fits its schema. */
 export interface StoredDocument {
@@ -15,15 +16,23 @@ export interface StoredDocument {
   readonly mtimeMs: number | undefined;
 }
 
-/** Reads, decodes and checks one content file. Throws a FileError that says where it went wrong. */
+/**
+ * Reads, decodes and checks one content file, refusing links and special files on its way (see
+ * plain-file.ts). Throws a FileError that says where it went wrong.
+ */
 export function readDocumentFile(projectDir: string, registry: SchemaRegistry, file: ContentFile): StoredDocument {
-  const absolute = path.join(projectDir, file.path);
-  return decodeStoredDocument(registry, file, readText(absolute), () => fs.statSync(absolute).mtimeMs);
+  let text: ReadText;
+  try {
+    text = readPlainFile(projectDir, file.path).toString('utf8');
+  } catch (error) {
+    text = { error: (error as Error).message, refused: error instanceof RefusedFileError };
+  }
+  return decodeStoredDocument(registry, file, text, () => fs.lstatSync(path.join(projectDir, file.path)).mtimeMs);
 }
 
 /** Decodes and checks a content file's text (the part of reading that needs no disk), or reports why it could not be read. */
 export function decodeStoredDocument(registry: SchemaRegistry, file: ContentFile, text: ReadText, mtime: () => number): StoredDocument {
-  if (typeof text !== 'string') throw new FileError(file.path, `cannot read: ${text.error}`);
+  if (typeof text !== 'string') throw text.refused ? new RefusedFileError(file.path, text.error) : new FileError(file.path, `cannot read: ${text.error}`);
   let data: Record<string, unknown>;
   // A conflict marker starts a line, which no valid JSON text allows: JSON files are searched for
   // one only when they fail to parse (saving a pass over every file at start-up).

@@ -6,6 +6,7 @@ import { isPlainObject } from '../config/is-plain-object.js';
 import { FileError } from '../errors/file-error.js';
 import { parseJson } from '../schema/parse-json.js';
 import { listUploadFiles } from './list-upload-files.js';
+import { RefusedFileError, hasPlainParents, lstatProjectPath, readListedFile, readPlainFile, refusalOfStats } from './plain-file.js';
 import { SIDECAR_SUFFIX, UPLOADS_DIR } from './project-layout.js';
 
 /** A file under uploads/ and what its sidecar adds. */
@@ -30,17 +31,18 @@ export function listUploads(projectDir: string): string[] {
   return listUploadFiles(projectDir).media.sort();
 }
 
-/** Reads a media file's size and its sidecar. Returns undefined when the file is gone. */
+/**
+ * Reads a media file's size and its sidecar. Returns undefined when the file is gone; throws a
+ * RefusedFileError for a link, a hard-linked or special file, or one beyond a linked folder.
+ */
 export function readMediaFile(projectDir: string, mediaPath: string): StoredMedia | undefined {
   if (!isMediaPath(mediaPath)) throw new FileError(`${UPLOADS_DIR}/${mediaPath}`, 'not a valid media path');
-  const absolute = path.join(projectDir, UPLOADS_DIR, mediaPath);
-  let stat: fs.Stats;
-  try {
-    stat = fs.statSync(absolute);
-  } catch {
-    return undefined;
-  }
-  if (!stat.isFile()) return undefined;
+  const rel = `${UPLOADS_DIR}/${mediaPath}`;
+  // lstat: a link's target is never looked at, not even for its size.
+  const stat = lstatProjectPath(projectDir, rel);
+  if (stat === undefined || stat.isDirectory()) return undefined;
+  const refusal = refusalOfStats(stat);
+  if (refusal !== undefined) throw new RefusedFileError(rel, refusal);
   return {
     path: mediaPath,
     bytes: stat.size,
@@ -51,14 +53,19 @@ export function readMediaFile(projectDir: string, mediaPath: string): StoredMedi
 }
 
 /**
- * A sidecar's text; throws when it cannot be read. `sidecar` is relative to uploads/, a name from
- * `listUploadFiles` or a valid media path plus SIDECAR_SUFFIX.
+ * A sidecar's text; throws when it cannot be read (RefusedFileError for a link or special file).
+ * `sidecar` is relative to uploads/, a name from `listUploadFiles` or a valid media path plus
+ * SIDECAR_SUFFIX.
  */
 export function readSidecarText(projectDir: string, sidecar: string): string {
   // Not resolveProjectPath: listed names may hold a backslash, a plain character on POSIX.
-  if (sidecar.startsWith('/') || sidecar.includes('\0') || sidecar.split('/').includes('..'))
-    throw new FileError(`${UPLOADS_DIR}/${sidecar}`, 'not a path inside uploads/');
-  return fs.readFileSync(path.join(projectDir, UPLOADS_DIR, sidecar), 'utf8');
+  const rel = `${UPLOADS_DIR}/${sidecar}`;
+  if (sidecar.startsWith('/') || sidecar.includes('\0') || sidecar.split('/').includes('..')) throw new FileError(rel, 'not a path inside uploads/');
+  if (!hasPlainParents(projectDir, rel)) throw Object.assign(new Error(`ENOENT: no such file or directory, open '${rel}'`), { code: 'ENOENT' });
+  const absolute = path.join(projectDir, rel);
+  const refusal = refusalOfStats(fs.lstatSync(absolute));
+  if (refusal !== undefined) throw new RefusedFileError(rel, refusal);
+  return readListedFile(absolute, rel).toString('utf8');
 }
 
 function readSidecar(projectDir: string, mediaPath: string): Record<string, unknown> {
@@ -66,7 +73,9 @@ function readSidecar(projectDir: string, mediaPath: string): Record<string, unkn
   let text: string;
   try {
     text = readSidecarText(projectDir, `${mediaPath}${SIDECAR_SUFFIX}`);
-  } catch {
+  } catch (error) {
+    // A linked sidecar is reported; a missing one is simply none.
+    if (error instanceof RefusedFileError) throw error;
     return {};
   }
   const value = parseJson(text, rel);
@@ -74,11 +83,11 @@ function readSidecar(projectDir: string, mediaPath: string): Record<string, unkn
   return value;
 }
 
-/** A media file's bytes, or undefined when it is not there. */
+/** A media file's bytes, or undefined when it is not there or not a plain file (see plain-file.ts). */
 export function readMediaBytes(projectDir: string, mediaPath: string): Buffer | undefined {
   if (!isMediaPath(mediaPath)) return undefined;
   try {
-    return fs.readFileSync(path.join(projectDir, UPLOADS_DIR, mediaPath));
+    return readPlainFile(projectDir, `${UPLOADS_DIR}/${mediaPath}`);
   } catch {
     return undefined;
   }
@@ -87,7 +96,7 @@ export function readMediaBytes(projectDir: string, mediaPath: string): Buffer | 
 /** Width and height of an image file, or undefined for files that are not images we can measure. */
 export function readImageSize(projectDir: string, mediaPath: string): { width: number; height: number } | undefined {
   try {
-    const size = imageSize(fs.readFileSync(path.join(projectDir, UPLOADS_DIR, mediaPath)));
+    const size = imageSize(readPlainFile(projectDir, `${UPLOADS_DIR}/${mediaPath}`));
     return size.width !== undefined && size.height !== undefined ? { width: size.width, height: size.height } : undefined;
   } catch {
     return undefined;

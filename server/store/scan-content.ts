@@ -5,6 +5,7 @@ import type { SchemaRegistry } from '../schema/schema-registry.js';
 import { removeStaleTempFiles } from './atomic-write.js';
 import { documentFilePaths, listContent } from './content-listing.js';
 import { parseContentPath } from './content-path.js';
+import { RefusedFileError } from './plain-file.js';
 import { CONTENT_DIR } from './project-layout.js';
 import type { ContentPrefetch } from './content-prefetch.js';
 import { type StoredDocument, decodeStoredDocument } from './read-document.js';
@@ -16,7 +17,7 @@ export interface ScanResult {
 }
 
 /**
- * Reads every content file: synchronously (faster than fs.promises for many small files with a
+ * Reads every content file (links and special files are reported, never read: see plain-file.ts): synchronously (faster than fs.promises for many small files with a
  * warm cache), or from a prefetch of the same folder that a worker thread has been reading. Files
  * that fail are reported, never thrown, so one bad file never stops a start. Temp files of writes
  * that a crash interrupted are removed on the way.
@@ -28,6 +29,7 @@ export function scanContent(projectDir: string, registry: SchemaRegistry, prefet
   const fromWorker = prefetch?.covers(projectDir) ? prefetch : undefined;
   try {
     const listing = fromWorker?.takeListing() ?? listContent(root);
+    for (const { path: relPath, reason } of listing.refused) problems.push(new RefusedFileError(relPath, reason));
     removeStaleTempFiles(root, listing.files);
     for (const folder of listing.folders) removeStaleTempFiles(`${root}/${folder.name}`, folder.names);
     // Every document file name, in the order the worker reads them.
@@ -39,7 +41,7 @@ export function scanContent(projectDir: string, registry: SchemaRegistry, prefet
       try {
         const file = parseContentPath(registry, relPath);
         if (file === undefined) return;
-        documents.push(decodeStoredDocument(registry, file, text, () => fs.statSync(`${root}/${relative}`).mtimeMs));
+        documents.push(decodeStoredDocument(registry, file, text, () => fs.lstatSync(`${root}/${relative}`).mtimeMs));
       } catch (error) {
         problems.push(error instanceof FileError ? error : new FileError(relPath, (error as Error).message));
       }

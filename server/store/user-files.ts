@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { isDocumentId } from './content-path.js';
+import { type RefusedEntry, lstatProjectPath, refusalOfEntry, refusalOfStats } from './plain-file.js';
 import { type PathInfo, listProjectFolder, readProjectText, removeProjectFile, statProjectPath, writeProjectText } from './project-files.js';
-import { USERS_DIR } from './project-layout.js';
+import { USERS_DIR, resolveProjectPath } from './project-layout.js';
 
 /** `users/<documentId>.json`, for a valid documentId. */
 export function userFilePath(documentId: string): string {
@@ -17,6 +20,27 @@ export function listUserIds(projectDir: string): string[] {
   return ids;
 }
 
+/**
+ * The links and special files in users/ (or users/ itself, when it is one): never read, so those
+ * users cannot sign in; listed so that the server and `cms check` can say why.
+ */
+export function listRefusedUserFiles(projectDir: string): RefusedEntry[] {
+  const stat = lstatProjectPath(projectDir, USERS_DIR);
+  if (stat === undefined) return [];
+  const reason = refusalOfEntry(stat);
+  if (reason !== undefined) return [{ path: USERS_DIR, reason }];
+  if (!stat.isDirectory()) return [];
+  const refused: RefusedEntry[] = [];
+  const dir = resolveProjectPath(projectDir, USERS_DIR);
+  // users/ holds few files: an lstat each also finds the hard links a listing cannot show.
+  for (const name of fs.readdirSync(dir)) {
+    const refusal = name.startsWith('.') ? undefined : refusalOfStats(fs.lstatSync(path.join(dir, name)));
+    if (refusal !== undefined) refused.push({ path: `${USERS_DIR}/${name}`, reason: refusal });
+  }
+  return refused;
+}
+
+/** A user file's size and time; `isFile` is false for a link or special file, which is never read. */
 export function statUserFile(projectDir: string, documentId: string): PathInfo | undefined {
   return statProjectPath(projectDir, userFilePath(documentId));
 }

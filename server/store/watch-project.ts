@@ -43,6 +43,9 @@ export class ProjectWatcher {
       cwd: this.projectDir,
       ignoreInitial: true,
       ignored: (file: string) => path.basename(file).startsWith('.'),
+      // A link is reported as the path it is (then refused by the reader: see plain-file.ts), never
+      // watched through: a link to / would have chokidar walk the machine.
+      followSymlinks: false,
       // Without it chokidar drops a change that follows another within 50 ms (a second save, the rest
       // of a large copy), and the index would keep what the first event saw. This waits for the file
       // to settle and reports it once.
@@ -131,19 +134,20 @@ export class ProjectWatcher {
     this.queue('content', `${rel}/`);
   }
 
-  /** Device and inode of content/, or undefined when it is not a folder. */
+  /** Device and inode of content/, or undefined when it is not a folder (a link to one is not followed). */
   private contentIdentity(): string | undefined {
     try {
-      const stat = fs.statSync(path.join(this.projectDir, CONTENT_DIR));
+      const stat = fs.lstatSync(path.join(this.projectDir, CONTENT_DIR));
       return stat.isDirectory() ? `${stat.dev}:${stat.ino}` : undefined;
     } catch {
       return undefined;
     }
   }
 
+  /** Whether a real folder is there: a link to a folder is not watched through, only reported by the reader. */
   private isFolder(rel: string): boolean {
     try {
-      return fs.statSync(path.join(this.projectDir, rel)).isDirectory();
+      return fs.lstatSync(path.join(this.projectDir, rel)).isDirectory();
     } catch {
       return false;
     }

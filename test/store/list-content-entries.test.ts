@@ -32,7 +32,7 @@ test('lists content/ two levels deep, saying which entries are folders, without 
 test('a project without content/ has no entries', () => {
   const project = createTempProject();
   try {
-    assert.equal(listContentEntries(project.dir), { files: [], folders: [] });
+    assert.equal(listContentEntries(project.dir), { files: [], folders: [], refused: [] });
   } finally {
     project.cleanup();
   }

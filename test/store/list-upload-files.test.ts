@@ -23,7 +23,7 @@ test('media files and sidecars are listed apart, orphan sidecars included, hidde
 test('a project without uploads/ lists nothing', () => {
   const project = createTempProject();
   try {
-    assert.equal(listUploadFiles(project.dir), { media: [], sidecars: [] });
+    assert.equal(listUploadFiles(project.dir), { media: [], sidecars: [], refused: [] });
   } finally {
     project.cleanup();
   }

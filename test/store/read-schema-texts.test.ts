@@ -24,6 +24,7 @@ test('content types and components are read sorted, with the names their places 
         { file: 'schemas/article.json', name: 'article', text: '{"a":1}' },
         { file: 'schemas/tag.json', name: 'tag', text: '{"t":1}' },
       ],
+      refused: [],
     });
   } finally {
     project.cleanup();
