@@ -11,6 +11,16 @@ export interface NewUser {
   readonly email: string;
   readonly password: string;
   readonly role: string;
+  /** False when the address must be confirmed first (`auth.emailConfirmation`); true if omitted. */
+  readonly confirmed?: boolean;
+}
+
+/** The fields the password and confirmation flows change; `password` must already be a hash. */
+export interface UserUpdate {
+  readonly password?: string;
+  readonly resetPasswordToken?: string | null;
+  readonly confirmationToken?: string | null;
+  readonly confirmed?: boolean;
 }
 
 interface CachedFile {
@@ -87,7 +97,7 @@ export class UserStore {
       password: fields.password,
       resetPasswordToken: null,
       confirmationToken: null,
-      confirmed: true,
+      confirmed: fields.confirmed ?? true,
       blocked: false,
       role: fields.role,
       createdAt: now,
@@ -96,6 +106,27 @@ export class UserStore {
     };
     this.#commit({ users: [{ documentId, data: file }] });
     return { ...file, id: deriveId(Date.parse(now), documentId), documentId };
+  }
+
+  /** Strapi's forgot-password lookup: the user with this email, any case, any provider. */
+  findByEmail(email: string): StoredUser | undefined {
+    const lower = email.toLowerCase();
+    return this.list().find((user) => user.email === lower);
+  }
+
+  /**
+   * Changes some fields of a user file through the commit path, keeping every other field as it is
+   * on disk; returns the user as written, or undefined when the file is gone or unreadable.
+   */
+  update(documentId: string, changes: UserUpdate, now: string): StoredUser | undefined {
+    const text = readUserFile(this.#dir, documentId);
+    if (text === undefined) return undefined;
+    const data: unknown = JSON.parse(text);
+    if (!isPlainObject(data)) return undefined;
+    this.#commit({ users: [{ documentId, data: { ...data, ...changes, updatedAt: now } }] });
+    // A rewrite within the same millisecond and of the same size (a new token) would look unchanged.
+    this.#files.delete(documentId);
+    return this.#read(documentId);
   }
 
   #read(documentId: string): StoredUser | undefined {
