@@ -5,16 +5,28 @@ import type { StoredUser } from './stored-user.js';
 export const AUTH_ACTIONS = {
   logIn: 'plugin::users-permissions.auth.callback',
   register: 'plugin::users-permissions.auth.register',
+  forgotPassword: 'plugin::users-permissions.auth.forgotPassword',
+  resetPassword: 'plugin::users-permissions.auth.resetPassword',
+  changePassword: 'plugin::users-permissions.auth.changePassword',
+  emailConfirmation: 'plugin::users-permissions.auth.emailConfirmation',
+  sendEmailConfirmation: 'plugin::users-permissions.auth.sendEmailConfirmation',
   me: 'plugin::users-permissions.user.me',
 } as const;
 
 /**
  * Strapi's users-permissions defaults, granted without being listed in cms.config.json: anyone may
- * sign in and register (register itself is switched by `auth.register`); signed-in users may read
- * themselves.
+ * sign in, register (switched by `auth.register`), reset a forgotten password and confirm an
+ * address; signed-in users may read themselves and change their password.
  */
-const PUBLIC_DEFAULTS: readonly string[] = [AUTH_ACTIONS.logIn, AUTH_ACTIONS.register];
-const USER_DEFAULTS: readonly string[] = [AUTH_ACTIONS.me];
+const PUBLIC_DEFAULTS: readonly string[] = [
+  AUTH_ACTIONS.logIn,
+  AUTH_ACTIONS.register,
+  AUTH_ACTIONS.forgotPassword,
+  AUTH_ACTIONS.resetPassword,
+  AUTH_ACTIONS.emailConfirmation,
+  AUTH_ACTIONS.sendEmailConfirmation,
+];
+const USER_DEFAULTS: readonly string[] = [AUTH_ACTIONS.me, AUTH_ACTIONS.changePassword];
 
 /** Who is calling, once the Authorization header has been checked. */
 export type Caller =

@@ -23,8 +23,10 @@ export const PASSWORD_RULE: FieldRule = {
 /**
  * Checks a sign-in or sign-up body the way Strapi's yup schemas do (strict: no casting), and
  * returns the fields as strings, or throws its ValidationError (`N errors occurred` for several).
+ * `noUnknown`: other keys are refused too, as the schemas with yup's `noUnknown()` do (the
+ * password routes).
  */
-export function checkAuthBody(body: unknown, rules: readonly FieldRule[]): Record<string, string> {
+export function checkAuthBody(body: unknown, rules: readonly FieldRule[], options: { noUnknown?: boolean } = {}): Record<string, string> {
   const data = isPlainObject(body) ? body : {};
   const errors: EntityError[] = [];
   const out: Record<string, string> = {};
@@ -40,6 +42,8 @@ export function checkAuthBody(body: unknown, rules: readonly FieldRule[]): Recor
       else errors.push({ path: [rule.name], message: problem, value });
     }
   }
+  const unknown = options.noUnknown === true ? Object.keys(data).filter((key) => !rules.some((rule) => rule.name === key)) : [];
+  if (unknown.length > 0) errors.push({ path: [], message: `this field has unspecified keys: ${unknown.join(', ')}` });
   if (errors.length > 0) throw entityValidationError(errors);
   return out;
 }

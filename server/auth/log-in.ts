@@ -17,6 +17,8 @@ export async function logIn(state: AuthState, body: unknown): Promise<SignedIn> 
   // The same answer, after the same work, whether the user is unknown or the password wrong.
   const valid = await checkPassword(password, user?.password ?? null);
   if (user === undefined || !valid || state.jwtSecret === undefined) throw validationError('Invalid identifier or password');
+  // Strapi's order: the password first, so these two answers only go to whoever knows it.
+  if (state.config.auth.emailConfirmation && !user.confirmed) throw applicationError('Your account email is not confirmed');
   if (user.blocked) throw applicationError('Your account has been blocked by an administrator');
   return { jwt: await issueJwt(state.jwtSecret, user.id, state.config.auth.jwtExpiresIn), user: toPublicUser(user) };
 }

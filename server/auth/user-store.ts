@@ -11,11 +11,12 @@ export interface NewUser {
   readonly email: string;
   readonly password: string;
   readonly role: string;
+  /** False when the address must be confirmed first (`auth.emailConfirmation`); true if omitted. */
   readonly confirmed?: boolean;
   readonly blocked?: boolean;
 }
 
-/** The fields `PUT /api/users/:id` may change; `password` must already be a hash. */
+/** The fields a user file's writers change (`PUT /api/users/:id`, the password and confirmation flows); `password` must already be a hash. */
 export interface UserChanges {
   readonly username?: string;
   readonly email?: string;
@@ -23,6 +24,8 @@ export interface UserChanges {
   readonly role?: string;
   readonly confirmed?: boolean;
   readonly blocked?: boolean;
+  readonly resetPasswordToken?: string | null;
+  readonly confirmationToken?: string | null;
 }
 
 interface CachedFile {
@@ -110,9 +113,15 @@ export class UserStore {
     return { ...file, id: deriveId(Date.parse(now), documentId), documentId };
   }
 
+  /** Strapi's forgot-password lookup: the user with this email, any case, any provider. */
+  findByEmail(email: string): StoredUser | undefined {
+    const lower = email.toLowerCase();
+    return this.list().find((user) => user.email === lower);
+  }
+
   /**
-   * Rewrites a user file with these changes; keys of the file this store does not know (added by
-   * hand) are kept. Undefined when the user is gone or its file cannot be read.
+   * Rewrites a user file with these changes through the commit path; keys of the file this store
+   * does not know (added by hand) are kept. Undefined when the user is gone or its file cannot be read.
    */
   update(documentId: string, changes: UserChanges, now: string): StoredUser | undefined {
     const before = this.#read(documentId);
@@ -126,7 +135,9 @@ export class UserStore {
       updatedAt: now,
     };
     this.#commit({ users: [{ documentId, data: file }] });
-    return this.#decode(documentId, file, now);
+    // A rewrite within the same millisecond and of the same size (a new token) would look unchanged.
+    this.#files.delete(documentId);
+    return this.#read(documentId);
   }
 
   /** Removes a user file; the user as it was, or undefined when there was none. */

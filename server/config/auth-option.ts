@@ -2,12 +2,18 @@ import { type ApiTokenEntry, type AuthConfig, isApiTokenType } from './cms-confi
 import { CONFIG_FILE, describe } from './config-file.js';
 import { UserError } from '../errors/user-error.js';
 import { isPlainObject } from './is-plain-object.js';
+import { durationOption } from './duration-option.js';
+import { rateLimitOption } from './rate-limit-option.js';
 import { boolOption, optionalString, stringOption } from './read-option.js';
+import { urlOption } from './url-option.js';
 
+const HOUR = 3_600_000;
 const JWT_EXPIRY = /^\d+(\.\d+)?\s*(ms|s|m|h|d|w|y)$/i;
 
 /**
- * `auth: {apiTokens, apiTokenSalt, jwtSecret, jwtExpiresIn, register, defaultRole}`; the secrets
+ * `auth: {apiTokens, apiTokenSalt, jwtSecret, jwtExpiresIn, register, defaultRole, emailConfirmation,
+ * emailConfirmationRedirection, resetPasswordUrl, resetPasswordTokenLifetime,
+ * emailConfirmationTokenLifetime, rateLimit}`; the secrets
  * and extra tokens may come from `API_TOKEN_SALT`, `JWT_SECRET` and `CMS_API_TOKENS` instead (the
  * environment wins), so no secret needs to be committed.
  */
@@ -47,6 +53,12 @@ export function authOption(value: unknown, env: NodeJS.ProcessEnv): AuthConfig {
     jwtExpiresIn: expiresIn as string | number,
     register: boolOption(auth, 'auth.register', false),
     defaultRole: stringOption(auth, 'auth.defaultRole', 'authenticated'),
+    emailConfirmation: boolOption(auth, 'auth.emailConfirmation', false),
+    emailConfirmationRedirection: urlOption(auth['emailConfirmationRedirection'], 'auth.emailConfirmationRedirection'),
+    resetPasswordUrl: urlOption(auth['resetPasswordUrl'], 'auth.resetPasswordUrl'),
+    resetPasswordTokenLifetimeMs: durationOption(auth, 'auth.resetPasswordTokenLifetime', HOUR),
+    emailConfirmationTokenLifetimeMs: durationOption(auth, 'auth.emailConfirmationTokenLifetime', 24 * HOUR),
+    rateLimit: rateLimitOption(auth['rateLimit']),
     production: env['NODE_ENV'] === 'production',
   };
 }

@@ -6,6 +6,8 @@ export interface CmsConfig {
     readonly host: string;
     readonly port: number;
     readonly watch: boolean;
+    /** `server.url`: the public URL links in mails start with; undefined: `http://host:port` as bound. */
+    readonly url: string | undefined;
   };
   readonly rest: {
     readonly prefix: string;
@@ -33,6 +35,8 @@ export interface CmsConfig {
   readonly upload: UploadConfig;
   /** API tokens, users and their secrets (`auth` in the file, then the environment). */
   readonly auth: AuthConfig;
+  /** Outgoing mail (`email` in the file): SMTP, or the outbox folder when it is not set. */
+  readonly email: EmailConfig;
   /** `cms export`: per-type default query strings and named preset queries. */
   readonly export: {
     /** pluralName or singularName → query string applied to that type's exported files (`populate=*`). */
@@ -87,6 +91,18 @@ export interface AuthConfig {
   readonly register: boolean;
   /** The role given to users who register. */
   readonly defaultRole: string;
+  /** Strapi's `email_confirmation`: new users get a confirmation mail and cannot sign in before confirming. */
+  readonly emailConfirmation: boolean;
+  /** Strapi's `email_confirmation_redirection`: where a followed confirmation link lands (`/` when unset). */
+  readonly emailConfirmationRedirection: string | undefined;
+  /** Strapi's `email_reset_password`: the front end's reset page, the link in reset mails (`?code=` follows). */
+  readonly resetPasswordUrl: string | undefined;
+  /** How long a reset-password code is good for, in milliseconds. */
+  readonly resetPasswordTokenLifetimeMs: number;
+  /** How long an email-confirmation code is good for, in milliseconds. */
+  readonly emailConfirmationTokenLifetimeMs: number;
+  /** The limit on sign-in, sign-up and the password and confirmation routes. */
+  readonly rateLimit: RateLimitConfig;
   /** `NODE_ENV=production`: missing or placeholder secrets stop the start instead of being generated. */
   readonly production: boolean;
 }
@@ -103,4 +119,38 @@ export interface UploadConfig {
   readonly responsiveDimensions: boolean;
   /** Re-encode jpeg, png, webp and tiff images at quality 80, as Strapi does by default. */
   readonly sizeOptimization: boolean;
+}
+
+/** At most `max` requests per `intervalMs` per identifier, path and IP (Strapi's users-permissions `ratelimit`). */
+export interface RateLimitConfig {
+  readonly enabled: boolean;
+  readonly intervalMs: number;
+  readonly max: number;
+}
+
+/** `email` in cms.config.json. The SMTP password is not here: it comes from `SMTP_PASSWORD`. */
+export interface EmailConfig {
+  /** Undefined: mails are written to `outbox` instead of sent. */
+  readonly smtp: SmtpConfig | undefined;
+  /** The sender, `Name <address>` or an address. */
+  readonly from: string;
+  readonly replyTo: string | undefined;
+  /** The folder, relative to the project, that takes mails when there is no SMTP server. */
+  readonly outbox: string;
+  readonly templates: { readonly resetPassword: MailTemplate; readonly emailConfirmation: MailTemplate };
+}
+
+export interface SmtpConfig {
+  readonly host: string;
+  readonly port: number;
+  /** TLS from the first byte (port 465); false: STARTTLS when the server offers it. */
+  readonly secure: boolean;
+  readonly user: string | undefined;
+}
+
+/** One mail: `<%= NAME %>` placeholders in each part (config/mail-templates.ts). */
+export interface MailTemplate {
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
 }

@@ -2,12 +2,14 @@ import { authOption } from './auth-option.js';
 import type { CmsConfig, ConfigOverrides } from './cms-config.js';
 import { CONFIG_FILE, describe } from './config-file.js';
 import { UserError } from '../errors/user-error.js';
+import { emailOption } from './email-option.js';
 import { exportOption } from './export-option.js';
 import { i18nOption } from './i18n-option.js';
 import { isPlainObject } from './is-plain-object.js';
 import { permissionsOption } from './permissions-option.js';
 import { type Json, boolOption, intOption, objectAt, stringOption } from './read-option.js';
 import { uploadOption } from './upload-option.js';
+import { urlOption } from './url-option.js';
 
 const DEFAULTS = {
   host: 'localhost',
@@ -51,6 +53,7 @@ export function resolveConfig(sources: ConfigSources): CmsConfig {
       host: overrides.host ?? (env['HOST'] || undefined) ?? stringOption(server, 'server.host', DEFAULTS.host),
       port: resolvePort(overrides.port, env['PORT'], server['port']),
       watch: overrides.watch ?? true,
+      url: urlOption(server['url'], 'server.url'),
     },
     rest: {
       prefix: stringOption(rest, 'api.rest.prefix', DEFAULTS.prefix),
@@ -69,6 +72,7 @@ export function resolveConfig(sources: ConfigSources): CmsConfig {
     permissions: permissionsOption(raw['permissions']),
     upload: uploadOption(raw['upload']),
     auth: authOption(raw['auth'], env),
+    email: emailOption(raw['email']),
     i18n: i18nOption(raw['i18n']),
     export: exportOption(raw['export']),
   };

@@ -1,6 +1,7 @@
 import cors from '@koa/cors';
 import type Router from '@koa/router';
 import Koa from 'koa';
+import type { AuthMail } from '../auth/auth-mail.js';
 import type { AuthState } from '../auth/auth-state.js';
 import type { CmsConfig } from '../config/cms-config.js';
 import type { ProjectPort } from '../documents/project-port.js';
@@ -23,6 +24,8 @@ export interface AppOptions {
   readonly logError: ErrorLogger;
   /** API tokens, users and secrets, as they are now; without it only the public role exists. */
   readonly auth?: (() => AuthState) | undefined;
+  /** The mailer, public URL and clock of the password and confirmation flows (with `auth`). */
+  readonly mail?: AuthMail | undefined;
 }
 
 /** Wires the Koa app: errors → CORS → health → Content API routes (rebuilt when the schemas change). */
@@ -49,9 +52,9 @@ export function createApp(options: AppOptions): Koa {
     await next();
   });
 
-  if (options.auth !== undefined) {
+  if (options.auth !== undefined && options.mail !== undefined) {
     app.use(provideAuth(options.auth));
-    const auth = createAuthRouter(options.config);
+    const auth = createAuthRouter(options.config, options.mail);
     app.use(auth.routes());
     app.use(auth.allowedMethods());
     const users = createUsersRouter(options.config, options.project);

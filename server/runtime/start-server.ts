@@ -4,6 +4,7 @@ import type { CmsConfig } from '../config/cms-config.js';
 import { type AuthState, createAuthState } from '../auth/auth-state.js';
 import { createApp } from '../http/create-app.js';
 import { preloadBody } from '../http/lazy-body.js';
+import { createMailer } from '../mail/create-mailer.js';
 import type { ChangeSet } from '../documents/project-port.js';
 import { UserError } from '../errors/user-error.js';
 import type { ContentPrefetch } from '../store/content-prefetch.js';
@@ -35,6 +36,14 @@ export async function startServer(config: CmsConfig, log: ServerLog, prefetch?: 
     project.commit(changes);
   };
   let auth: AuthState = createAuthState(config, { warn: (message) => log.warn(message), commit });
+  // The password is read here, not into the config: the config is compared and may be logged.
+  const mailer = createMailer(config.email, {
+    projectDir: config.dir,
+    password: process.env['SMTP_PASSWORD'] || undefined,
+    log,
+    production: config.auth.production,
+  });
+  let boundUrl = config.server.url;
   const runtime = ProjectRuntime.open(config, log, prefetch);
   project = runtime;
   if (config.server.watch) await runtime.watch();
@@ -53,6 +62,12 @@ export async function startServer(config: CmsConfig, log: ServerLog, prefetch?: 
     },
     logError: (message, error) => log.error(message, error),
     auth: () => auth,
+    mail: {
+      mailer,
+      serverUrl: () => config.server.url ?? boundUrl ?? '',
+      now: () => Date.now(),
+      log,
+    },
   });
   runtime.onChange(() => reported.clear());
   runtime.onConfigFileChange(() => {
@@ -71,6 +86,7 @@ export async function startServer(config: CmsConfig, log: ServerLog, prefetch?: 
       });
     });
   } catch (error) {
+    mailer.close();
     await runtime.close();
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE')
@@ -82,15 +98,16 @@ export async function startServer(config: CmsConfig, log: ServerLog, prefetch?: 
   setImmediate(preloadBody);
   const { port } = server.address() as AddressInfo;
   const host = config.server.host.includes(':') ? `[${config.server.host}]` : config.server.host;
+  boundUrl = `http://${host}:${port}`;
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${host}:${port}`,
+    url: boundUrl,
     port,
     project: runtime,
     close() {
       closing ??= closeServer(server, runtime, () => {
         ready = false;
-      });
+      }).finally(() => mailer.close());
       return closing;
     },
   };

@@ -18,7 +18,7 @@ const load = (auth: unknown, env: NodeJS.ProcessEnv = {}) => {
   return loadConfig(project.dir, {}, env).auth;
 };
 
-test('defaults: no tokens, no secrets, registration off, default role authenticated, 30-day JWTs', () => {
+test("defaults: no tokens, no secrets, registration off, default role authenticated, 30-day JWTs, Strapi's mail settings and rate limit", () => {
   assert.equal(load(undefined), {
     apiTokens: [],
     apiTokenSalt: undefined,
@@ -26,9 +26,58 @@ test('defaults: no tokens, no secrets, registration off, default role authentica
     jwtExpiresIn: '30d',
     register: false,
     defaultRole: 'authenticated',
+    emailConfirmation: false,
+    emailConfirmationRedirection: undefined,
+    resetPasswordUrl: undefined,
+    resetPasswordTokenLifetimeMs: 3_600_000,
+    emailConfirmationTokenLifetimeMs: 86_400_000,
+    rateLimit: { enabled: true, intervalMs: 300_000, max: 5 },
     production: false,
   });
 });
+
+test('the flow settings: durations in units or seconds, URLs without their trailing slash, the rate limit in ms or units', () => {
+  const auth = load({
+    emailConfirmation: true,
+    emailConfirmationRedirection: 'https://site.example/welcome/',
+    resetPasswordUrl: 'https://site.example/reset',
+    resetPasswordTokenLifetime: '30m',
+    emailConfirmationTokenLifetime: 600,
+    rateLimit: { interval: { min: 1, sec: 30 }, max: 10 },
+  });
+  assert.equal(
+    [
+      auth.emailConfirmation,
+      auth.emailConfirmationRedirection,
+      auth.resetPasswordUrl,
+      auth.resetPasswordTokenLifetimeMs,
+      auth.emailConfirmationTokenLifetimeMs,
+    ],
+    [true, 'https://site.example/welcome', 'https://site.example/reset', 1_800_000, 600_000],
+  );
+  assert.equal(auth.rateLimit, { enabled: true, intervalMs: 90_000, max: 10 });
+  assert.equal(load({ rateLimit: { interval: 250, enabled: false } }).rateLimit, { enabled: false, intervalMs: 250, max: 5 });
+});
+
+const BAD_FLOW_SETTINGS: Array<[string, unknown, string]> = [
+  ['a relative reset URL', { resetPasswordUrl: '/reset' }, 'auth.resetPasswordUrl: expected an absolute http(s) URL, got "/reset"'],
+  ['a javascript: redirection', { emailConfirmationRedirection: 'javascript:alert(1)' }, 'auth.emailConfirmationRedirection: expected an absolute http(s) URL'],
+  ['a lifetime without a unit', { resetPasswordTokenLifetime: '10 parsecs' }, 'auth.resetPasswordTokenLifetime: expected a duration like "1h"'],
+  ['a zero rate-limit max', { rateLimit: { max: 0 } }, 'auth.rateLimit.max: expected an integer >= 1, got 0'],
+  ['an unknown interval unit', { rateLimit: { interval: { fortnight: 1 } } }, 'auth.rateLimit.interval: expected milliseconds or an object like {"min": 5}'],
+  ['a flag that is not a boolean', { emailConfirmation: 'yes' }, 'auth.emailConfirmation: expected true or false, got "yes"'],
+];
+for (const [name, auth, message] of BAD_FLOW_SETTINGS) {
+  test(`refused at start: ${name}`, () => {
+    try {
+      load(auth);
+      assert.unreachable('expected a UserError');
+    } catch (error) {
+      assert.instance(error, UserError);
+      assert.ok((error as Error).message.includes(message), (error as Error).message);
+    }
+  });
+}
 
 test('the environment gives the secrets (and wins over the file) and says production', () => {
   const auth = load({ apiTokenSalt: 'file-salt', jwtSecret: 'file-secret' }, { API_TOKEN_SALT: 'env-salt', JWT_SECRET: 'env-secret', NODE_ENV: 'production' });

@@ -16,6 +16,8 @@ export interface TestServer {
   readonly server: RunningServer;
   /** Messages the server logged (warnings and errors), for assertions. */
   readonly logs: string[];
+  /** Its info messages (a mail written to the outbox, a reload), kept apart from `logs`. */
+  readonly infos: string[];
   request(method: string, path: string, options?: { body?: unknown; headers?: Record<string, string> }): Promise<TestResponse>;
   get(path: string, headers?: Record<string, string>): Promise<TestResponse>;
   close(): Promise<void>;
@@ -26,8 +28,9 @@ export async function startTestServer(fixture = 'blog', options: { watch?: boole
   const project = createTempProject(fixture);
   options.prepare?.(project);
   const logs: string[] = [];
+  const infos: string[] = [];
   const log: ServerLog = {
-    info: () => {},
+    info: (message) => infos.push(message),
     warn: (message) => logs.push(`warn: ${message}`),
     error: (message, error) => logs.push(`error: ${message} ${error instanceof Error ? error.stack : ''}`),
   };
@@ -55,6 +58,7 @@ export async function startTestServer(fixture = 'blog', options: { watch?: boole
     project,
     server,
     logs,
+    infos,
     request,
     get: (path, headers) => request('GET', path, headers ? { headers } : {}),
     async close() {

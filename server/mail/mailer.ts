@@ -1,0 +1,24 @@
+/** One mail as auth/ composes it; `from` and `replyTo` come from the config. */
+export interface MailMessage {
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+  /** The link the mail carries, named in the log when the mail goes to the outbox (development). */
+  readonly link?: string | undefined;
+}
+
+/** Where a mail went. */
+export type SentMail = { readonly kind: 'smtp'; readonly messageId: string } | { readonly kind: 'outbox'; readonly file: string };
+
+export interface Mailer {
+  /** Sends (or writes) the mail; rejects when the SMTP server refuses it or cannot be reached. */
+  send(message: MailMessage): Promise<SentMail>;
+  /** Closes SMTP connections, if any. */
+  close(): void;
+}
+
+export interface MailLog {
+  info(message: string): void;
+  warn(message: string): void;
+}

@@ -1,0 +1,34 @@
+import nodemailer from 'nodemailer';
+import type { EmailConfig, SmtpConfig } from '../config/cms-config.js';
+import type { Mailer } from './mailer.js';
+
+// Bounded waits, so a dead SMTP server fails a request instead of holding it.
+const CONNECTION_TIMEOUT_MS = 10_000;
+const SOCKET_TIMEOUT_MS = 30_000;
+
+/** Sends through the configured SMTP server; the password is given here, never kept in the config. */
+export function createSmtpMailer(config: EmailConfig, smtp: SmtpConfig, password: string | undefined): Mailer {
+  const transport = nodemailer.createTransport({
+    host: smtp.host,
+    port: smtp.port,
+    secure: smtp.secure,
+    ...(smtp.user === undefined ? {} : { auth: { user: smtp.user, pass: password ?? '' } }),
+    connectionTimeout: CONNECTION_TIMEOUT_MS,
+    greetingTimeout: CONNECTION_TIMEOUT_MS,
+    socketTimeout: SOCKET_TIMEOUT_MS,
+  });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({
+        from: config.from,
+        ...(config.replyTo === undefined ? {} : { replyTo: config.replyTo }),
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
+      return { kind: 'smtp', messageId: info.messageId };
+    },
+    close: () => transport.close(),
+  };
+}
