@@ -1,3 +1,5 @@
+import type { EmailConfig } from '../config/cms-config.js';
+
 /** One mail as auth/ composes it; `from` and `replyTo` come from the config. */
 export interface MailMessage {
   readonly to: string;
@@ -21,4 +23,16 @@ export interface Mailer {
 export interface MailLog {
   info(message: string): void;
   warn(message: string): void;
+}
+
+/** What nodemailer is handed for a message: the configured sender, and the message itself. */
+export function toMailOptions(config: EmailConfig, message: MailMessage): Record<string, string> {
+  return {
+    from: config.from,
+    ...(config.replyTo === undefined ? {} : { replyTo: config.replyTo }),
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+  };
 }

@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { EmailConfig, SmtpConfig } from '../config/cms-config.js';
-import type { Mailer } from './mailer.js';
+import { type Mailer, toMailOptions } from './mailer.js';
 
 // Bounded waits, so a dead SMTP server fails a request instead of holding it.
 const CONNECTION_TIMEOUT_MS = 10_000;
@@ -19,14 +19,7 @@ export function createSmtpMailer(config: EmailConfig, smtp: SmtpConfig, password
   });
   return {
     async send(message) {
-      const info = await transport.sendMail({
-        from: config.from,
-        ...(config.replyTo === undefined ? {} : { replyTo: config.replyTo }),
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-      });
+      const info = await transport.sendMail(toMailOptions(config, message));
       return { kind: 'smtp', messageId: info.messageId };
     },
     close: () => transport.close(),

@@ -1,5 +1,6 @@
 import type { Attribute, ScalarType } from './attribute.js';
 import { type AttributeSet, type ContentType, isHiddenScalar } from './content-type.js';
+import { scalarColumn } from './scalar-column.js';
 
 export const UPLOAD_FILE_UID = 'plugin::upload.file';
 
@@ -42,7 +43,7 @@ const FILE_COLUMNS: ReadonlyArray<readonly [name: string, type: ScalarType, requ
 /** `plugin::upload.file`, built once per registry. */
 export function createUploadFileType(): UploadFileType {
   const attributes = new Map<string, Attribute>();
-  for (const [name, type, required] of FILE_COLUMNS) attributes.set(name, column(type, required));
+  for (const [name, type, required] of FILE_COLUMNS) attributes.set(name, scalarColumn(type, required));
   const comparable = new Map([...attributes].filter(([, attribute]) => attribute.kind === 'scalar' && attribute.type !== 'json'));
   return {
     uid: UPLOAD_FILE_UID,
@@ -62,26 +63,4 @@ export function createUploadFileType(): UploadFileType {
 
 function outputScalarsOf(attributes: ReadonlyMap<string, Attribute>): string[] {
   return [...attributes].filter(([, attribute]) => attribute.kind === 'scalar' && !isHiddenScalar(attribute)).map(([name]) => name);
-}
-
-function column(type: ScalarType, required: boolean): Attribute {
-  return {
-    kind: 'scalar',
-    type,
-    customField: undefined,
-    default: undefined,
-    minLength: undefined,
-    maxLength: undefined,
-    min: undefined,
-    max: undefined,
-    regex: undefined,
-    enum: undefined,
-    targetField: undefined,
-    searchable: true,
-    required,
-    unique: false,
-    private: false,
-    writable: false,
-    localized: false,
-  };
 }

@@ -1,5 +1,6 @@
 import type { Attribute, ScalarType } from './attribute.js';
 import type { ContentType } from './content-type.js';
+import { scalarColumn } from './scalar-column.js';
 
 export const USER_UID = 'plugin::users-permissions.user';
 
@@ -20,7 +21,7 @@ const USER_COLUMNS: ReadonlyArray<readonly [name: string, type: ScalarType]> = [
 /** `plugin::users-permissions.user` as a content type: what users are entries of for filters and sort. */
 export function createUserType(): ContentType {
   const attributes = new Map<string, Attribute>();
-  for (const [name, type] of USER_COLUMNS) attributes.set(name, column(type));
+  for (const [name, type] of USER_COLUMNS) attributes.set(name, scalarColumn(type));
   return {
     uid: USER_UID,
     kind: 'collectionType',
@@ -33,27 +34,5 @@ export function createUserType(): ContentType {
     file: '',
     attributes,
     outputScalars: USER_COLUMNS.map(([name]) => name),
-  };
-}
-
-function column(type: ScalarType): Attribute {
-  return {
-    kind: 'scalar',
-    type,
-    customField: undefined,
-    default: undefined,
-    minLength: undefined,
-    maxLength: undefined,
-    min: undefined,
-    max: undefined,
-    regex: undefined,
-    enum: undefined,
-    targetField: undefined,
-    searchable: true,
-    required: false,
-    unique: false,
-    private: false,
-    writable: false,
-    localized: false,
   };
 }

@@ -33,7 +33,7 @@ export function readProjectTextOrThrow(projectDir: string, relPath: string): str
 }
 
 /** Writes a project file atomically (temp file, fsync, rename), creating its folder. */
-export function writeProjectText(projectDir: string, relPath: string, text: string): void {
+export function writeProjectText(projectDir: string, relPath: string, text: string | Uint8Array): void {
   const absolute = resolveProjectPath(projectDir, relPath);
   // A linked folder (content/articles -> elsewhere) would take the write out of the project.
   if (leadsThroughLink(projectDir, relPath))
