@@ -25,7 +25,7 @@ export function mapPasswords(
   data: Readonly<Record<string, unknown>>,
   replace: (password: PasswordValue) => string,
 ): Record<string, unknown> {
-  return mapObject({ registry, replace }, set, data, [], 0);
+  return mapObject({ registry, replace }, set, data, { path: [], depth: 0 });
 }
 
 /** Every password string in a document or write body, in schema order. */
@@ -43,7 +43,14 @@ interface Walk {
   readonly replace: (password: PasswordValue) => string;
 }
 
-function mapObject(walk: Walk, set: AttributeSet, data: Readonly<Record<string, unknown>>, path: readonly string[], depth: number): Record<string, unknown> {
+/** Where a walk stands: the attribute path so far, and how many components deep. */
+interface Place {
+  readonly path: readonly string[];
+  readonly depth: number;
+}
+
+function mapObject(walk: Walk, set: AttributeSet, data: Readonly<Record<string, unknown>>, place: Place): Record<string, unknown> {
+  const { path, depth } = place;
   let out: Record<string, unknown> | undefined;
   for (const [name, attribute] of set.attributes) {
     if (!(name in data)) continue;
@@ -55,14 +62,14 @@ function mapObject(walk: Walk, set: AttributeSet, data: Readonly<Record<string, 
     } else if (depth < MAX_DEPTH && attribute.kind === 'component') {
       const component = walk.registry.components.get(attribute.component);
       if (component !== undefined) {
-        if (isPlainObject(value)) next = mapObject(walk, component, value, at, depth + 1);
-        else if (Array.isArray(value)) next = mapItems(value, at, (item, itemPath) => mapObject(walk, component, item, itemPath, depth + 1));
+        if (isPlainObject(value)) next = mapObject(walk, component, value, { path: at, depth: depth + 1 });
+        else if (Array.isArray(value)) next = mapItems(value, at, (item, itemPath) => mapObject(walk, component, item, { path: itemPath, depth: depth + 1 }));
       }
     } else if (depth < MAX_DEPTH && attribute.kind === 'dynamiczone' && Array.isArray(value)) {
       next = mapItems(value, at, (item, itemPath) => {
         const uid = item['__component'];
         const component = typeof uid === 'string' && attribute.components.includes(uid) ? walk.registry.components.get(uid) : undefined;
-        return component === undefined ? item : mapObject(walk, component, item, itemPath, depth + 1);
+        return component === undefined ? item : mapObject(walk, component, item, { path: itemPath, depth: depth + 1 });
       });
     }
     if (next !== value) (out ??= { ...data })[name] = next;

@@ -14,6 +14,22 @@ export interface ContentListing {
 }
 
 /**
+ * What content/ (at `root`) is to a listing: absent, refused (a link, a special file …), or a real
+ * folder to read. `tolerant`: any error reading it counts as absent (else only ENOENT does).
+ */
+export function contentRootState(root: string, options: { tolerant: boolean }): 'absent' | 'folder' | RefusedEntry {
+  let stat: fs.Stats;
+  try {
+    stat = fs.lstatSync(root);
+  } catch (error) {
+    if (options.tolerant || (error as NodeJS.ErrnoException).code === 'ENOENT') return 'absent';
+    throw error;
+  }
+  const reason = refusalOfEntry(stat);
+  return reason === undefined ? 'folder' : { path: CONTENT_DIR, reason };
+}
+
+/**
  * Lists content/ (at `root`) and each folder in it; an empty listing when content/ does not exist.
  * What each entry is comes from the listing itself (no stat per file), so links and special files
  * are set aside at no cost.
@@ -22,15 +38,9 @@ export function listContent(root: string): ContentListing {
   const files: string[] = [];
   const folders: { name: string; names: string[] }[] = [];
   const refused: RefusedEntry[] = [];
-  let stat: fs.Stats;
-  try {
-    stat = fs.lstatSync(root);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { files, folders, refused };
-    throw error;
-  }
-  const rootRefusal = refusalOfEntry(stat);
-  if (rootRefusal !== undefined) return { files, folders, refused: [{ path: CONTENT_DIR, reason: rootRefusal }] };
+  const state = contentRootState(root, { tolerant: false });
+  if (state === 'absent') return { files, folders, refused };
+  if (state !== 'folder') return { files, folders, refused: [state] };
   for (const entry of fs.readdirSync(root, { withFileTypes: true })) {
     const reason = refusalOfEntry(entry);
     if (reason !== undefined) refuse(refused, entry.name, reason);

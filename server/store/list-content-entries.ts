@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { contentRootState } from './content-listing.js';
 import { type RefusedEntry, refusalOfEntry } from './plain-file.js';
 import { CONTENT_DIR, resolveProjectPath } from './project-layout.js';
 
@@ -29,14 +30,9 @@ export function listContentEntries(projectDir: string): ContentEntries {
   const files: string[] = [];
   const folders: { name: string; entries: ContentEntry[] }[] = [];
   const refused: RefusedEntry[] = [];
-  let stat: fs.Stats;
-  try {
-    stat = fs.lstatSync(root);
-  } catch {
-    return { files, folders, refused };
-  }
-  const rootRefusal = refusalOfEntry(stat);
-  if (rootRefusal !== undefined) return { files, folders, refused: [{ path: CONTENT_DIR, reason: rootRefusal }] };
+  const state = contentRootState(root, { tolerant: true });
+  if (state === 'absent') return { files, folders, refused };
+  if (state !== 'folder') return { files, folders, refused: [state] };
   for (const entry of readEntries(root, CONTENT_DIR, refused)) {
     if (!entry.isFolder) files.push(entry.name);
     else folders.push({ name: entry.name, entries: readEntries(path.join(root, entry.name), `${CONTENT_DIR}/${entry.name}`, refused) });
