@@ -1,5 +1,5 @@
 import { listPasswords, mapPasswords } from '../documents/map-passwords.js';
-import { isPasswordHash } from '../documents/password-hash.js';
+import { isPasswordHash } from '../schema/stored-password.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import type { ContentFile } from '../store/content-path.js';
 import { decodeDocument } from '../store/decode-document.js';

@@ -1,6 +1,6 @@
 import type { Attribute } from '../schema/attribute.js';
 import type { EntityError } from '../errors/entity-validation-error.js';
-import { isPasswordHash } from './password-hash.js';
+import { isPasswordHash } from '../schema/stored-password.js';
 import { formatPath, printValue } from './yup-messages.js';
 
 const UID_PATTERN = /^[A-Za-z0-9-_.~]*$/;

@@ -6,7 +6,7 @@ import { canFind, publicCaller } from '../auth/caller.js';
 import { FileError } from '../errors/file-error.js';
 import { findContentTypeByRoute } from '../schema/schema-registry.js';
 import { OutputFolder } from '../store/output-folder.js';
-import { UPLOADS_DIR } from '../store/project-layout.js';
+import { UPLOADS_DIR, isProjectPath } from '../store/project-layout.js';
 import { readMediaBytes } from '../store/read-media.js';
 import { collectMediaPaths } from './collect-media.js';
 import { type ExportItem, type ExportOptions, planDocuments, withParams } from './export-plan.js';
@@ -179,7 +179,7 @@ function readManifest(folder: OutputFolder): Record<string, string> {
     if (!isPlainObject(files)) return {};
     const out: Record<string, string> = {};
     // Manifest entries name files inside the output folder only; anything else is ignored.
-    for (const [file, hash] of Object.entries(files)) if (typeof hash === 'string' && OutputFolder.isInside(file)) out[file] = hash;
+    for (const [file, hash] of Object.entries(files)) if (typeof hash === 'string' && isProjectPath(file)) out[file] = hash;
     return out;
   } catch {
     return {};

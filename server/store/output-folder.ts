@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from './atomic-write.js';
-import { isProjectPath, resolveProjectPath } from './project-layout.js';
+import { resolveProjectPath } from './project-layout.js';
 
 /**
  * Writes a file the user named on the command line (`--out`), which may be outside the project:
@@ -19,11 +19,6 @@ export function writeOutputFile(file: string, text: string): void {
  */
 export class OutputFolder {
   constructor(readonly root: string) {}
-
-  /** Whether a relative path names a file inside the folder (manifests from elsewhere are not trusted). */
-  static isInside(relPath: string): boolean {
-    return isProjectPath(relPath);
-  }
 
   exists(relPath: string): boolean {
     return fs.existsSync(resolveProjectPath(this.root, relPath));

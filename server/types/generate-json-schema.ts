@@ -2,6 +2,7 @@ import type { Attribute, ScalarAttribute } from '../schema/attribute.js';
 import type { AttributeSet, ContentType } from '../schema/content-type.js';
 import { type SchemaRegistry, routeName } from '../schema/schema-registry.js';
 import { compare } from './type-names.js';
+import { STORED_PASSWORD_PATTERN } from '../schema/stored-password.js';
 
 export type JsonSchema = { [key: string]: unknown };
 
@@ -13,7 +14,6 @@ const ISO_DATE = '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z
 const TIME = '^([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d{1,3})?)?$';
 // validate-rules.ts: the formats Strapi checks on publish.
 const UID = '^[A-Za-z0-9-_.~]*$';
-const BCRYPT_HASH = '^\\$2[abxy]\\$\\d{2}\\$[./A-Za-z0-9]{53}$';
 const EMAIL = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
 
 /**
@@ -173,7 +173,7 @@ function scalarSchema(attribute: ScalarAttribute, rules: boolean): JsonSchema {
       break;
     case 'password':
       // Files hold the bcrypt hash, never the password: its length rules are the API's.
-      Object.assign(out, { type: 'string', pattern: BCRYPT_HASH });
+      Object.assign(out, { type: 'string', pattern: STORED_PASSWORD_PATTERN });
       break;
     case 'enumeration':
       out['enum'] = [...(attribute.enum ?? [])];

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { listPasswords } from '../../server/documents/map-passwords.js';
-import { isPasswordHash } from '../../server/documents/password-hash.js';
+import { isPasswordHash } from '../../server/schema/stored-password.js';
 import { applyPasswordHashes, hashBodyPasswords } from '../../server/documents/password-hashes.js';
 import { ApiError } from '../../server/errors/api-error.js';
 import { loadSchemas } from '../../server/store/load-schemas.js';
