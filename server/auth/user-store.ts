@@ -4,6 +4,7 @@ import type { ChangeSet } from '../documents/project-port.js';
 import { generateDocumentId } from '../store/document-id.js';
 import { USERS_DIR } from '../store/project-layout.js';
 import { listUserIds, readUserFile, statUserFile } from '../store/user-files.js';
+import { decodeUserFile } from './decode-user-file.js';
 import type { StoredUser } from './stored-user.js';
 
 export interface NewUser {
@@ -158,45 +159,11 @@ export class UserStore {
     try {
       const text = readUserFile(this.#dir, documentId);
       if (text === undefined) return undefined;
-      user = this.#decode(documentId, JSON.parse(text), new Date(stat.mtimeMs).toISOString());
+      user = decodeUserFile(documentId, JSON.parse(text), { modified: new Date(stat.mtimeMs).toISOString(), defaultRole: this.#defaultRole });
     } catch (error) {
       this.#warn(`${USERS_DIR}/${documentId}.json: ${(error as Error).message}; this user cannot sign in`);
     }
     this.#files.set(documentId, { mtimeMs: stat.mtimeMs, size: stat.size, user });
     return user;
-  }
-
-  #decode(documentId: string, data: unknown, modified: string): StoredUser {
-    if (!isPlainObject(data)) throw new Error('expected a JSON object');
-    const text = (key: string, fallback?: string | null): string | null => {
-      const value = data[key];
-      if (value === undefined && fallback !== undefined) return fallback;
-      if (typeof value === 'string' && value !== '') return value;
-      if (value === null && fallback === null) return null;
-      throw new Error(`${key}: expected a non-empty string, got ${JSON.stringify(value) ?? 'nothing'}`);
-    };
-    const flag = (key: string, fallback: boolean): boolean => {
-      const value = data[key] ?? fallback;
-      if (typeof value !== 'boolean') throw new Error(`${key}: expected true or false, got ${JSON.stringify(value)}`);
-      return value;
-    };
-    const createdAt = text('createdAt', modified)!;
-    if (Number.isNaN(Date.parse(createdAt))) throw new Error(`createdAt: expected an ISO date, got ${JSON.stringify(createdAt)}`);
-    return {
-      id: deriveId(Date.parse(createdAt), documentId),
-      documentId,
-      username: text('username')!,
-      email: text('email')!.toLowerCase(),
-      provider: text('provider', 'local')!,
-      password: text('password', null),
-      resetPasswordToken: text('resetPasswordToken', null),
-      confirmationToken: text('confirmationToken', null),
-      confirmed: flag('confirmed', true),
-      blocked: flag('blocked', false),
-      role: text('role', this.#defaultRole)!,
-      createdAt,
-      updatedAt: text('updatedAt', createdAt)!,
-      publishedAt: text('publishedAt', createdAt)!,
-    };
   }
 }

@@ -1,8 +1,9 @@
 import os from 'node:os';
-import { listRefusedUserFiles } from '../store/user-files.js';
+import { USER_UID } from '../schema/user-type.js';
+import { listRefusedUserFiles, listUserIds } from '../store/user-files.js';
 import { checkConfig } from './check-config.js';
 import { checkContent } from './check-content.js';
-import { checkFileLayout } from './check-file-layout.js';
+import { type KnownDocuments, checkFileLayout } from './check-file-layout.js';
 import { type CheckProblem, compareProblems } from './check-problem.js';
 import { checkSchemas } from './check-schemas.js';
 import { checkUploads } from './check-uploads.js';
@@ -42,9 +43,15 @@ export async function checkProject(projectDir: string, options: { workers?: numb
   const listing = listContentFiles(projectDir, registry);
   const layout = checkFileLayout(listing.files, config.i18n);
   const workers = options.workers ?? defaultWorkers(layout.readable.length);
-  const content = await checkContent({ projectDir, registry, i18n: config.i18n, files: layout.readable, known: layout.known, media: uploads.media, workers });
+  const content = await checkContent({ projectDir, registry, i18n: config.i18n, files: layout.readable, known: withUsers(layout.known, projectDir), media: uploads.media, workers });
   problems = problems.concat(listing.problems, layout.problems, content);
   return report(problems, registry.contentTypes.size + registry.components.size, layout.readable.length, uploads.media.size);
+}
+
+/** The documents relations may point at, with the users of users/ (a relation to one names its documentId). */
+function withUsers(known: KnownDocuments, projectDir: string): KnownDocuments {
+  const users = new Map(listUserIds(projectDir).map((documentId) => [documentId, new Set([''])]));
+  return new Map([...known, [USER_UID, users]]);
 }
 
 /** One worker per core for large projects; small ones are checked faster than a worker starts. */

@@ -1,6 +1,6 @@
 import { isPlainObject } from '../config/is-plain-object.js';
 import type { AttributeSet } from '../schema/content-type.js';
-import type { SchemaRegistry } from '../schema/schema-registry.js';
+import { type SchemaRegistry, findRelationTarget } from '../schema/schema-registry.js';
 import { isMediaPath } from '../store/read-media.js';
 import type { KnownDocuments } from './check-file-layout.js';
 import type { CheckRule } from './check-problem.js';
@@ -63,7 +63,7 @@ function walk(run: ReferenceWalk, place: WalkPlace): void {
     switch (attribute.kind) {
       case 'relation': {
         if (attribute.mappedBy !== undefined) break;
-        const target = context.registry.contentTypes.get(attribute.target);
+        const target = findRelationTarget(context.registry, attribute.target);
         // Single types have derived documentIds: nothing to compare a hand-written one with.
         if (target === undefined || target.kind === 'singleType') break;
         const targetLocale = target.localized ? (locale ?? context.defaultLocale) : '';

@@ -43,6 +43,8 @@ export class ContentIndex {
     this.defaultLocale = i18n.defaultLocale;
     this.localeCodes = new Set(i18n.locales.map((locale) => locale.code));
     for (const type of registry.contentTypes.values()) this.states.set(type.uid, createTypeState(type));
+    // Users (users/) are entries too: relations may point at them.
+    this.states.set(registry.user.uid, createTypeState(registry.user));
     this.media = new MediaIndex();
   }
 
@@ -207,9 +209,10 @@ export class ContentIndex {
     return this.stateOf(type).version;
   }
 
+  /** Documents of the project's content types (users not counted). */
   documentCount(): number {
     let count = 0;
-    for (const state of this.states.values()) count += state.records.size;
+    for (const state of this.states.values()) if (state.type !== this.registry.user) count += state.records.size;
     return count;
   }
 

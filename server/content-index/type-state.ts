@@ -1,4 +1,5 @@
 import type { ContentType } from '../schema/content-type.js';
+import { USER_UID } from '../schema/user-type.js';
 import { deriveId } from './derive-id.js';
 import type { DocumentRecord, Entry } from './entry.js';
 
@@ -22,6 +23,8 @@ export interface TypeState {
   /** Values derived from the type's documents (sort orders …), dropped on every change of the type. */
   readonly memos: Map<string, unknown>;
   version: number;
+  /** What a record's numeric id is derived from: its key, or (users, whose ids tokens carry) its documentId alone. */
+  readonly idSeed: (key: string) => string;
 }
 
 export function createTypeState(type: ContentType): TypeState {
@@ -29,12 +32,17 @@ export function createTypeState(type: ContentType): TypeState {
   for (const [name, attribute] of type.attributes) {
     if (attribute.kind === 'relation' && attribute.mappedBy === undefined) reverse.set(name, new Map());
   }
-  return { type, records: new Map(), ordered: [], idOwners: new Map(), reverse, reverseBuilt: false, views: new Map(), memos: new Map(), version: 0 };
+  const idSeed = type.uid === USER_UID ? documentIdOfKey : (key: string) => key;
+  return { type, records: new Map(), ordered: [], idOwners: new Map(), reverse, reverseBuilt: false, views: new Map(), memos: new Map(), version: 0, idSeed };
 }
 
 /** The derived id of a record, moved up past ids other records of the type hold already. */
 export function allocateId(state: TypeState, key: string, createdMs: number): number {
-  let id = deriveId(createdMs, key);
+  let id = deriveId(createdMs, state.idSeed(key));
   for (let owner = state.idOwners.get(id); owner !== undefined && owner !== key; owner = state.idOwners.get(id)) id++;
   return id;
+}
+
+function documentIdOfKey(key: string): string {
+  return key.slice(0, key.indexOf('\u0000'));
 }

@@ -3,7 +3,7 @@ import type { ContentIndex } from '../content-index/content-index.js';
 import { validationError } from '../errors/api-error.js';
 import type { Attribute, RelationAttribute } from '../schema/attribute.js';
 import type { AttributeSet } from '../schema/content-type.js';
-import type { SchemaRegistry } from '../schema/schema-registry.js';
+import { type SchemaRegistry, findRelationTarget } from '../schema/schema-registry.js';
 import { castScalarInput } from './cast-scalar-input.js';
 import { resolveRelationInput } from './relation-input.js';
 import type { EntityError } from '../errors/entity-validation-error.js';
@@ -156,14 +156,14 @@ function convertRelation(context: ConvertContext, attribute: RelationAttribute, 
 }
 
 function relationIds(context: ConvertContext, attribute: RelationAttribute, value: unknown, current: readonly string[]): string[] {
-  const target = context.registry.contentTypes.get(attribute.target);
+  const target = findRelationTarget(context.registry, attribute.target);
   if (target === undefined) return [];
   const locale = target.localized ? (context.locale ?? context.defaultLocale) : null;
   return resolveRelationInput({ index: context.index, type: target, locale }, value, current);
 }
 
 function currentInverse(context: ConvertContext, attribute: RelationAttribute): string[] {
-  const target = context.registry.contentTypes.get(attribute.target);
+  const target = findRelationTarget(context.registry, attribute.target);
   if (context.documentId === undefined || target === undefined || attribute.mappedBy === undefined) return [];
   return context.index.sourcesOf(target, attribute.mappedBy, context.documentId).map((record) => record.documentId);
 }

@@ -3,6 +3,7 @@ import type { DocumentRecord } from '../content-index/entry.js';
 import type { ContentType } from '../schema/content-type.js';
 import { type Reference, componentsHold, removeReference } from './rewrite-stored-values.js';
 import type { DocumentChange } from './project-port.js';
+import { findRelationTarget } from '../schema/schema-registry.js';
 
 /** What one write is about to put in files, by path (null: removed): its side effects build on it. */
 export type PendingFiles = Map<string, Readonly<Record<string, unknown>> | null>;
@@ -31,7 +32,7 @@ export function inverseRelationChanges(
   for (const [name, wanted] of inverse) {
     const attribute = type.attributes.get(name);
     if (attribute?.kind !== 'relation' || attribute.mappedBy === undefined) continue;
-    const target = index.registry.contentTypes.get(attribute.target);
+    const target = findRelationTarget(index.registry, attribute.target);
     const owning = target?.attributes.get(attribute.mappedBy);
     if (target === undefined || owning?.kind !== 'relation') continue;
     const locale = target.localized ? defaultLocale : null;

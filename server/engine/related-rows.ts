@@ -4,6 +4,7 @@ import type { Attribute } from '../schema/attribute.js';
 import type { AttributeSet, ContentType } from '../schema/content-type.js';
 import { type Row, isSystemField, readEntryField } from './field-value.js';
 import { type ReadContext, localeFor } from './read-context.js';
+import { findRelationTarget } from '../schema/schema-registry.js';
 
 /** Where a filter stands: on a document type (a media file is a document of the upload type) or inside a component. */
 export type Level = { kind: 'document'; type: ContentType } | { kind: 'component'; set: AttributeSet };
@@ -50,7 +51,7 @@ export function findRelatedRows(context: ReadContext, level: Level, field: strin
   const read = createFieldReader(level, field);
   switch (attribute?.kind) {
     case 'relation': {
-      const target = context.index.registry.contentTypes.get(attribute.target);
+      const target = findRelationTarget(context.index.registry, attribute.target);
       if (target === undefined) return { level, empty: NULL_RECORD, rows: () => [] };
       const locale = localeFor(context, target);
       const targetLevel: Level = { kind: 'document', type: target };

@@ -5,6 +5,7 @@ import { compileFilter } from './compile-filter.js';
 import { compileSearch } from './compile-search.js';
 import { type ReadContext, localeFor } from './read-context.js';
 import { sortEntries } from './sort-entries.js';
+import { findRelationTarget } from '../schema/schema-registry.js';
 
 export interface Selection {
   readonly page: readonly Entry[];
@@ -59,7 +60,7 @@ function sortedView(context: ReadContext, request: SortRequest): readonly Entry[
     .filter((key) => key.path.length > 1)
     .map((key) => {
       const attribute = type.attributes.get(key.path[0]!);
-      const target = attribute?.kind === 'relation' ? context.index.registry.contentTypes.get(attribute.target) : undefined;
+      const target = attribute?.kind === 'relation' ? findRelationTarget(context.index.registry, attribute.target) : undefined;
       return target ? `${target.uid}@${context.index.typeVersion(target)}` : '';
     })
     .join(',');

@@ -8,6 +8,7 @@ import { compareValues, readEntryField } from './field-value.js';
 import { type ReadContext, compiledOnce, localeFor } from './read-context.js';
 import { serializeScalar } from './serialize-scalar.js';
 import { sortEntries } from './sort-entries.js';
+import { findRelationTarget } from '../schema/schema-registry.js';
 
 /** System fields every document answers with, after its attributes. */
 const TIMESTAMPS = ['createdAt', 'updatedAt', 'publishedAt'] as const;
@@ -72,7 +73,7 @@ function populateInto(level: Level<ContentType | ComponentSchema>, entry: Entry,
       case 'relation': {
         // A relation to a type the caller may not find is left out, silently (media are not relations here).
         if (context.canFind !== undefined && !context.canFind(attribute.target)) break;
-        const target = context.index.registry.contentTypes.get(attribute.target);
+        const target = findRelationTarget(context.index.registry, attribute.target);
         if (target === undefined) {
           out[name] = node.count ? { count: 0 } : attribute.toMany ? [] : null;
           break;

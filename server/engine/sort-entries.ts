@@ -3,6 +3,7 @@ import type { ContentType } from '../schema/content-type.js';
 import type { SortKey } from '../query/document-query.js';
 import { comparable, compareValues, isSystemField, readEntryField } from './field-value.js';
 import { type ReadContext, localeFor } from './read-context.js';
+import { findRelationTarget } from '../schema/schema-registry.js';
 
 /**
  * Sorts entries by the keys, stably: ties keep the input order (the default order). Each key is
@@ -37,7 +38,7 @@ function sortValueReader(context: ReadContext, type: ContentType, path: readonly
     case 'scalar':
       return (entry) => comparable(attribute.type, entry.data[head]);
     case 'relation': {
-      const target = context.index.registry.contentTypes.get(attribute.target);
+      const target = findRelationTarget(context.index.registry, attribute.target);
       if (target === undefined || rest.length === 0) return () => null;
       const locale = localeFor(context, target);
       const inner = sortValueReader(context, target, rest);

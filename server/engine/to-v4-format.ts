@@ -1,6 +1,6 @@
 import { isPlainObject } from '../config/is-plain-object.js';
 import type { AttributeSet, ContentType } from '../schema/content-type.js';
-import type { SchemaRegistry } from '../schema/schema-registry.js';
+import { type SchemaRegistry, findRelationTarget } from '../schema/schema-registry.js';
 
 type Json = Record<string, unknown>;
 
@@ -36,7 +36,7 @@ function attributesToV4(registry: SchemaRegistry, set: AttributeSet, values: Jso
     const attribute = set.attributes.get(name);
     switch (attribute?.kind) {
       case 'relation':
-        out[name] = wrapData(registry, registry.contentTypes.get(attribute.target), value);
+        out[name] = wrapData(registry, findRelationTarget(registry, attribute.target), value);
         break;
       case 'media':
         out[name] = wrapData(registry, undefined, value);

@@ -12,7 +12,6 @@ import type { CmsConfig } from '../config/cms-config.js';
 import type { ProjectPort } from '../documents/project-port.js';
 import { notFoundError } from '../errors/api-error.js';
 import { parseQueryString } from '../query/parse-query-string.js';
-import { createUserType } from '../schema/user-type.js';
 import { authStateOf, authorize } from './authorize.js';
 import { lazyBody } from './lazy-body.js';
 
@@ -24,18 +23,18 @@ import { lazyBody } from './lazy-body.js';
 export function createUsersRouter(config: CmsConfig, project: ProjectPort): Router {
   const router = new Router({ prefix: config.rest.prefix });
   const body = lazyBody({ jsonLimit: config.limits.bodyBytes, urlencoded: false, multipart: false, text: false });
-  const userType = createUserType();
-  const query = (ctx: Context) => parseUserListQuery(parseQueryString(ctx.querystring, config.limits), project.current.index, userType);
+  const query = (ctx: Context) =>
+    parseUserListQuery(parseQueryString(ctx.querystring, config.limits), project.current.index, project.current.registry.user);
   const service = (ctx: Context): UserServiceContext => ({ users: usersOf(ctx), config: authStateOf(ctx).config, now: () => new Date().toISOString() });
 
   router.get('/users/count', authorize(config, USER_ACTIONS.count), (ctx) => {
     const { filters } = query(ctx);
-    ctx.body = selectUsers(project.current.index, userType, usersOf(ctx).list(), { filters, sort: [], start: 0, limit: undefined }).length;
+    ctx.body = selectUsers(project.current.index, project.current.registry.user, usersOf(ctx).list(), { filters, sort: [], start: 0, limit: undefined }).length;
   });
   router.get('/users', authorize(config, USER_ACTIONS.find), (ctx) => {
     const parsed = query(ctx);
     const current = authStateOf(ctx).config;
-    ctx.body = selectUsers(project.current.index, userType, usersOf(ctx).list(), parsed).map((user) => presentUser(user, current, parsed));
+    ctx.body = selectUsers(project.current.index, project.current.registry.user, usersOf(ctx).list(), parsed).map((user) => presentUser(user, current, parsed));
   });
   router.get('/users/:id', authorize(config, USER_ACTIONS.findOne), (ctx) => {
     const { fields, withRole } = query(ctx);

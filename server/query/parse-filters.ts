@@ -1,7 +1,7 @@
 import { isPlainObject } from '../config/is-plain-object.js';
 import type { AttributeSet } from '../schema/content-type.js';
 import { isHiddenScalar } from '../schema/content-type.js';
-import type { SchemaRegistry } from '../schema/schema-registry.js';
+import { type SchemaRegistry, findRelationTarget } from '../schema/schema-registry.js';
 import { type FilterValueType, castFilterValue, castNullFlag } from './cast-filter-value.js';
 import { type ComparisonOperator, type FilterNode, isComparisonOperator } from './filter-node.js';
 import { validationError } from '../errors/api-error.js';
@@ -122,7 +122,7 @@ function parseField(key: string, value: unknown, place: FilterPlace): FilterNode
       if (isHiddenScalar(attribute)) throw invalidKeyError(key, own, 'filters');
       return parseScalar(key, attribute.type, value, fieldPath);
     case 'relation': {
-      const target = registry.contentTypes.get(attribute.target);
+      const target = findRelationTarget(registry, attribute.target);
       // A relation to a type the caller may not find is as unknown as a private one (Strapi's throwRestrictedRelations).
       const restricted = level.canFind !== undefined && !level.canFind(attribute.target);
       if (target === undefined || attribute.private || restricted) throw invalidKeyError(key, own, 'filters');

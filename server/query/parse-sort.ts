@@ -1,5 +1,5 @@
 import { isPlainObject } from '../config/is-plain-object.js';
-import type { SchemaRegistry } from '../schema/schema-registry.js';
+import { type SchemaRegistry, findRelationTarget } from '../schema/schema-registry.js';
 import type { AttributeSet } from '../schema/content-type.js';
 import { isHiddenScalar } from '../schema/content-type.js';
 import type { SortKey, SortOrder } from './document-query.js';
@@ -80,7 +80,7 @@ function checkPath(registry: SchemaRegistry, owner: AttributeSet, path: readonly
         if (isHiddenScalar(attribute) || !last) throw invalidKeyError(name, own, 'sort');
         return;
       case 'relation': {
-        const target = registry.contentTypes.get(attribute.target);
+        const target = findRelationTarget(registry, attribute.target);
         if (last || target === undefined || attribute.private || !canFind(attribute.target)) throw invalidKeyError(name, own, 'sort');
         level = target;
         isDocument = true;

@@ -1,6 +1,6 @@
 import type { Attribute } from '../schema/attribute.js';
 import type { AttributeSet, ComponentSchema } from '../schema/content-type.js';
-import type { SchemaRegistry } from '../schema/schema-registry.js';
+import { type SchemaRegistry, findRelationTarget } from '../schema/schema-registry.js';
 import { type PopulateMap, type PopulateNode, emptyPopulateNode } from './document-query.js';
 
 /** A schema level of the populate tree, with the two paths Strapi's messages name. */
@@ -27,7 +27,7 @@ export interface PopulatedAttribute<A extends Attribute> {
 export function nextLevel(registry: SchemaRegistry, { level, key, attribute }: PopulatedAttribute<Attribute>): PopulateLevel | undefined {
   switch (attribute.kind) {
     case 'relation': {
-      const target = registry.contentTypes.get(attribute.target);
+      const target = findRelationTarget(registry, attribute.target);
       const paths = { depth: level.depth + 1, attributePath: joinPath(level.attributePath, key), rawPath: joinPath(level.rawPath, key) };
       return target && { set: target, uid: target.uid, name: target.singularName, ...paths };
     }

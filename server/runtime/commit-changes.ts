@@ -4,12 +4,13 @@ import { encodeDocumentFile } from '../store/encode-document-file.js';
 import { removeProjectFile, writeProjectText } from '../store/project-files.js';
 import { SIDECAR_SUFFIX } from '../store/project-layout.js';
 import { decodeStoredDocument } from '../store/read-document.js';
-import { removeUserFile, writeUserFile } from '../store/user-files.js';
+import { removeUserFile, userFilePath, writeUserFile } from '../store/user-files.js';
 import { removeUploadFiles, writeUploadFiles } from '../store/write-upload.js';
 import type { OwnWrites } from './own-writes.js';
 import { placeDocument } from './place-document.js';
 import type { ProjectState } from './project-state.js';
 import { syncMedia } from './sync-media.js';
+import { syncUser } from './sync-users.js';
 
 /**
  * The one commit path: writes a change set's files through store/, each atomically, then puts
@@ -50,6 +51,7 @@ export function commitChanges(state: ProjectState, ownWrites: OwnWrites, changes
   for (const user of changes.users ?? []) {
     if (user.data === null) removeUserFile(state.dir, user.documentId);
     else writeUserFile(state.dir, user.documentId, user.data);
+    syncUser(state, userFilePath(user.documentId));
   }
 }
 

@@ -9,6 +9,7 @@ import { listRefusedUserFiles } from '../store/user-files.js';
 import { scanContent } from '../store/scan-content.js';
 import { placeDocument, reportProblem } from './place-document.js';
 import type { ProjectState } from './project-state.js';
+import { loadUsers } from './sync-users.js';
 import { syncMedia } from './sync-media.js';
 
 /**
@@ -28,6 +29,7 @@ export function loadProject(config: CmsConfig, prefetch?: ContentPrefetch): Proj
     // Default-locale files first: other locales of a single type take their documentId from them.
     for (const stored of documents) if (stored.file.locale === undefined) placeDocument(state, stored);
     for (const stored of documents) if (stored.file.locale !== undefined) placeDocument(state, stored);
+    loadUsers(state);
   });
   for (const problem of problems) reportProblem(state, problem);
   return state;

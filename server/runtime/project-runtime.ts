@@ -9,6 +9,7 @@ import { OwnWrites } from './own-writes.js';
 import type { ProjectState } from './project-state.js';
 import { syncContent } from './sync-content.js';
 import { syncUploadPath } from './sync-media.js';
+import { syncUser } from './sync-users.js';
 
 export interface ProjectLog {
   info(message: string): void;
@@ -119,6 +120,7 @@ export class ProjectRuntime implements ProjectPort {
       const before = new Map(this.state.problems);
       for (const event of events) {
         if (event.area === 'content') syncContent(this.state, event.path);
+        else if (event.area === 'users') syncUser(this.state, event.path);
         else syncUploadPath(this.state, event.path);
       }
       for (const [file, problem] of this.state.problems) {

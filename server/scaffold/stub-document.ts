@@ -2,7 +2,7 @@ import { emptyValue } from '../documents/convert-write-input.js';
 import { UserError } from '../errors/user-error.js';
 import type { Attribute, ScalarAttribute } from '../schema/attribute.js';
 import type { AttributeSet, ContentType } from '../schema/content-type.js';
-import type { SchemaRegistry } from '../schema/schema-registry.js';
+import { type SchemaRegistry, findRelationTarget } from '../schema/schema-registry.js';
 
 export interface StubOptions {
   /** The document's id (or the single type's name): unique per type, so stubs of unique attributes use it. */
@@ -55,7 +55,7 @@ function stubValue(stub: StubContext, attribute: Attribute, name: string): unkno
     case 'relation': {
       // Drafts may leave required attributes empty; a placeholder document would be a guess.
       if (options.draft) return emptyValue(attribute);
-      const target = registry.contentTypes.get(attribute.target);
+      const target = findRelationTarget(registry, attribute.target);
       throw new UserError(`${name} is a required relation: pass --set ${name}=<documentId of ${target?.pluralName ?? attribute.target}>`);
     }
     case 'media':

@@ -4,8 +4,9 @@ import type { Attribute } from './attribute.js';
 import { type ComponentSchema, type ContentType, isHiddenScalar } from './content-type.js';
 import { parseAttribute } from './parse-attribute.js';
 import { parseJson } from './parse-json.js';
-import { type SchemaRegistry, routeName } from './schema-registry.js';
+import { type SchemaRegistry, findRelationTarget, routeName } from './schema-registry.js';
 import { createUploadFileType } from './upload-file-type.js';
+import { USER_UID, createUserType } from './user-type.js';
 
 const KEBAB = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 
@@ -54,7 +55,7 @@ export function buildRegistry(texts: SchemaTexts): SchemaRegistry {
   }
   if (contentTypes.size === 0) throw new FileError(texts.folder, `no content type found: add ${texts.folder}/<singularName>.json`);
 
-  const registry: SchemaRegistry = { contentTypes, components, byRouteName, uploadFile: createUploadFileType() };
+  const registry: SchemaRegistry = { contentTypes, components, byRouteName, uploadFile: createUploadFileType(), user: createUserType() };
   for (const type of contentTypes.values()) checkLinks(registry, type.file, type.attributes, type.uid);
   for (const component of components.values()) checkLinks(registry, component.file, component.attributes, undefined);
   return registry;
@@ -148,10 +149,11 @@ function checkLinks(registry: SchemaRegistry, file: string, attributes: Readonly
     const where = `attribute "${name}"`;
     switch (attribute.kind) {
       case 'relation': {
-        const target = registry.contentTypes.get(attribute.target);
+        const target = findRelationTarget(registry, attribute.target);
         if (!target) throw new FileError(file, `${where}: target ${attribute.target} is not a content type of this project`);
         const otherName = attribute.inversedBy ?? attribute.mappedBy;
         if (otherName === undefined) break;
+        if (target === registry.user) throw new FileError(file, `${where}: relations to ${USER_UID} must be one-way (no inversedBy/mappedBy)`);
         if (ownerUid === undefined) throw new FileError(file, `${where}: relations inside components must be one-way (no inversedBy/mappedBy)`);
         const other = target.attributes.get(otherName);
         if (other?.kind !== 'relation' || other.target !== ownerUid) {

@@ -1,5 +1,6 @@
 import type { ComponentSchema, ContentType } from './content-type.js';
 import type { UploadFileType } from './upload-file-type.js';
+import { USER_UID } from './user-type.js';
 
 /** Every content type and component of a project, with the lookups routes and files need. */
 export interface SchemaRegistry {
@@ -11,6 +12,13 @@ export interface SchemaRegistry {
   readonly byRouteName: ReadonlyMap<string, ContentType>;
   /** `plugin::upload.file`, the type of media records; not one of `contentTypes` (it has no route or files of its own). */
   readonly uploadFile: UploadFileType;
+  /** `plugin::users-permissions.user`, the type of users/: a relation target, not one of `contentTypes` (its routes are users-permissions'). */
+  readonly user: ContentType;
+}
+
+/** The type a relation attribute points at: one of the project's content types, or the built-in user type. */
+export function findRelationTarget(registry: SchemaRegistry, uid: string): ContentType | undefined {
+  return registry.contentTypes.get(uid) ?? (uid === USER_UID ? registry.user : undefined);
 }
 
 export function findContentTypeByRoute(registry: SchemaRegistry, name: string): ContentType | undefined {

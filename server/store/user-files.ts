@@ -58,3 +58,11 @@ export function writeUserFile(projectDir: string, documentId: string, data: Read
 export function removeUserFile(projectDir: string, documentId: string): boolean {
   return removeProjectFile(projectDir, userFilePath(documentId));
 }
+
+/** The documentId of a user file's project-relative path (`users/<documentId>.json`), or undefined for any other path. */
+export function parseUserPath(relPath: string): string | undefined {
+  const prefix = `${USERS_DIR}/`;
+  if (!relPath.startsWith(prefix) || !relPath.endsWith('.json')) return undefined;
+  const documentId = relPath.slice(prefix.length, -'.json'.length);
+  return isDocumentId(documentId) ? documentId : undefined;
+}

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type FSWatcher as ChokidarWatcher, watch as chokidarWatch } from 'chokidar';
-import { CONFIG_FILE, CONTENT_DIR, SCHEMAS_DIR, UPLOADS_DIR } from './project-layout.js';
+import { CONFIG_FILE, CONTENT_DIR, SCHEMAS_DIR, UPLOADS_DIR, USERS_DIR } from './project-layout.js';
 
-export type WatchArea = 'content' | 'uploads' | 'schemas' | 'config';
+export type WatchArea = 'content' | 'uploads' | 'schemas' | 'config' | 'users';
 
 /** Something under the project changed at `path` (project-relative); the reader re-reads it to see what. */
 export interface StoreEvent {
@@ -18,7 +18,7 @@ const SETTLE_MS = 8;
  * Watches a project. content/ is watched folder by folder with fs.watch: at 100,000 files in one
  * folder chokidar needs seconds and hundreds of MB to start and re-scans the folder on every edit,
  * while a folder watch starts at once and reports a change in well under a millisecond.
- * uploads/, schemas/ and cms.config.json are few files in nested folders: chokidar watches those.
+ * uploads/, schemas/, users/ and cms.config.json are few files in nested folders: chokidar watches those.
  */
 export class ProjectWatcher {
   private readonly folderWatchers = new Map<string, fs.FSWatcher>();
@@ -39,7 +39,7 @@ export class ProjectWatcher {
   async start(): Promise<void> {
     this.watchRoot();
     this.watchContent();
-    const chokidar = chokidarWatch([UPLOADS_DIR, SCHEMAS_DIR, CONFIG_FILE], {
+    const chokidar = chokidarWatch([UPLOADS_DIR, SCHEMAS_DIR, USERS_DIR, CONFIG_FILE], {
       cwd: this.projectDir,
       ignoreInitial: true,
       ignored: (file: string) => path.basename(file).startsWith('.'),
@@ -54,7 +54,7 @@ export class ProjectWatcher {
     this.chokidar = chokidar;
     chokidar.on('all', (_event, file) => {
       const rel = file.split(path.sep).join('/');
-      this.queue(rel.startsWith(`${UPLOADS_DIR}/`) ? 'uploads' : rel === CONFIG_FILE ? 'config' : 'schemas', rel);
+      this.queue(areaOf(rel), rel);
     });
     chokidar.on('error', (error) => this.onError(error as Error));
     await new Promise<void>((resolve) => chokidar.once('ready', () => resolve()));
@@ -165,4 +165,11 @@ export class ProjectWatcher {
     this.pending.clear();
     if (events.length > 0) this.onEvents(events);
   }
+}
+
+function areaOf(rel: string): WatchArea {
+  // The folders themselves too: a first upload makes uploads/, which is no schema change.
+  if (rel.startsWith(`${UPLOADS_DIR}/`) || rel === UPLOADS_DIR) return 'uploads';
+  if (rel.startsWith(`${USERS_DIR}/`) || rel === USERS_DIR) return 'users';
+  return rel === CONFIG_FILE ? 'config' : 'schemas';
 }

@@ -2,6 +2,7 @@ import type { Attribute, ScalarAttribute } from '../schema/attribute.js';
 import { type AttributeSet, type ContentType, isHiddenScalar } from '../schema/content-type.js';
 import { type SchemaRegistry, routeName } from '../schema/schema-registry.js';
 import { isNumberScalarType, isTextScalarType } from '../schema/scalar-families.js';
+import { USER_UID } from '../schema/user-type.js';
 import { type TypeNames, assignTypeNames, compare } from './type-names.js';
 import { ENVELOPE_NAMES, TYPESCRIPT_ENVELOPE } from './typescript-envelope.js';
 
@@ -108,7 +109,7 @@ export function scalarType(attribute: ScalarAttribute): string {
 function populatedType(registry: SchemaRegistry, names: TypeNames, attribute: Exclude<Attribute, ScalarAttribute>): string {
   switch (attribute.kind) {
     case 'relation': {
-      const target = names.contentTypes.get(attribute.target) ?? 'never';
+      const target = attribute.target === USER_UID ? 'StrapiUser' : (names.contentTypes.get(attribute.target) ?? 'never');
       return attribute.toMany ? `${target}[]` : `${target} | null`;
     }
     case 'media':

@@ -4,6 +4,7 @@ export const ENVELOPE_NAMES = [
   'StrapiBlockNode',
   'StrapiMediaFormat',
   'StrapiMedia',
+  'StrapiUser',
   'StrapiPagePagination',
   'StrapiOffsetPagination',
   'StrapiPagination',
@@ -61,6 +62,20 @@ export interface StrapiMedia {
   previewUrl: string | null;
   provider: string;
   provider_metadata: StrapiJson;
+  createdAt: string;
+  updatedAt: string;
+  publishedAt: string;
+}
+
+/** A user (users-permissions): a populated relation to plugin::users-permissions.user, or an item of /api/users. */
+export interface StrapiUser {
+  id: number;
+  documentId: string;
+  username: string;
+  email: string;
+  provider: string;
+  confirmed: boolean;
+  blocked: boolean;
   createdAt: string;
   updatedAt: string;
   publishedAt: string;

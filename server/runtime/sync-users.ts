@@ -1,0 +1,54 @@
+import { decodeUserFile } from '../auth/decode-user-file.js';
+import type { StoredUser } from '../auth/stored-user.js';
+import { FileError } from '../errors/file-error.js';
+import { listUserIds, parseUserPath, readUserFile, statUserFile, userFilePath } from '../store/user-files.js';
+import { reportProblem } from './place-document.js';
+import type { ProjectState } from './project-state.js';
+
+/**
+ * Users are entries of `plugin::users-permissions.user` in the index, so that relations can point
+ * at them and populate them. The index holds only their public fields: a password hash, a reset or
+ * confirmation token, or the role never reaches an entry, so no answer can show one.
+ */
+export function loadUsers(state: ProjectState): void {
+  for (const documentId of listUserIds(state.dir)) syncUser(state, userFilePath(documentId));
+}
+
+/** Brings the index in line with one user file on disk: re-read, forgotten when gone or unreadable, reported when a link. */
+export function syncUser(state: ProjectState, relPath: string): void {
+  const documentId = parseUserPath(relPath);
+  if (documentId === undefined) return;
+  const info = statUserFile(state.dir, documentId);
+  state.index.removeFile(relPath);
+  state.problems.delete(relPath);
+  if (info === undefined) return;
+  if (info.refusal !== undefined) return reportProblem(state, new FileError(relPath, info.refusal));
+  let user: StoredUser;
+  try {
+    const text = readUserFile(state.dir, documentId);
+    if (text === undefined) return;
+    // The role is no part of the entry: any default will do.
+    user = decodeUserFile(documentId, JSON.parse(text), { modified: new Date(info.mtimeMs).toISOString(), defaultRole: '' });
+  } catch {
+    // The user store says why when someone tries to sign in with it; such a user is no relation target either.
+    return;
+  }
+  placeUser(state, relPath, user);
+}
+
+/** Puts a user's public fields into the index as the version of its file. */
+export function placeUser(state: ProjectState, relPath: string, user: StoredUser): void {
+  const type = state.registry.user;
+  const data = {
+    username: user.username,
+    email: user.email,
+    provider: user.provider,
+    confirmed: user.confirmed,
+    blocked: user.blocked,
+    createdAt: user.createdAt,
+    updatedAt: user.updatedAt,
+    publishedAt: user.publishedAt,
+  };
+  const file = { path: relPath, type, documentId: user.documentId, locale: undefined, draft: false, format: 'json' as const };
+  state.index.applyDocument({ file, data, mtimeMs: undefined });
+}
