@@ -43,7 +43,15 @@ export async function checkProject(projectDir: string, options: { workers?: numb
   const listing = listContentFiles(projectDir, registry);
   const layout = checkFileLayout(listing.files, config.i18n);
   const workers = options.workers ?? defaultWorkers(layout.readable.length);
-  const content = await checkContent({ projectDir, registry, i18n: config.i18n, files: layout.readable, known: withUsers(layout.known, projectDir), media: uploads.media, workers });
+  const content = await checkContent({
+    projectDir,
+    registry,
+    i18n: config.i18n,
+    files: layout.readable,
+    known: withUsers(layout.known, projectDir),
+    media: uploads.media,
+    workers,
+  });
   problems = problems.concat(listing.problems, layout.problems, content);
   return report(problems, registry.contentTypes.size + registry.components.size, layout.readable.length, uploads.media.size);
 }

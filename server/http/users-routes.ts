@@ -23,8 +23,7 @@ import { lazyBody } from './lazy-body.js';
 export function createUsersRouter(config: CmsConfig, project: ProjectPort): Router {
   const router = new Router({ prefix: config.rest.prefix });
   const body = lazyBody({ jsonLimit: config.limits.bodyBytes, urlencoded: false, multipart: false, text: false });
-  const query = (ctx: Context) =>
-    parseUserListQuery(parseQueryString(ctx.querystring, config.limits), project.current.index, project.current.registry.user);
+  const query = (ctx: Context) => parseUserListQuery(parseQueryString(ctx.querystring, config.limits), project.current.index, project.current.registry.user);
   const service = (ctx: Context): UserServiceContext => ({ users: usersOf(ctx), config: authStateOf(ctx).config, now: () => new Date().toISOString() });
 
   router.get('/users/count', authorize(config, USER_ACTIONS.count), (ctx) => {

@@ -162,6 +162,7 @@ test('links made while the server runs are reported, never read, and forgotten w
     'uploads/late.png': path.join(outside, 'secret.txt'),
     'uploads/photos/late-rel.png': path.relative(path.join(dir, 'uploads/photos'), path.join(outside, 'secret.txt')),
     'uploads/late-folder': path.join(outside, 'folder'),
+    'users/latelinkuser0000000000000.json': path.join(outside, 'secret.json'),
   };
   for (const [rel, target] of Object.entries(made)) fs.symlinkSync(target, path.join(dir, rel));
   const missing = await eventually(
