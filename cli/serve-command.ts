@@ -30,7 +30,8 @@ export async function runServe(options: ServeOptions): Promise<number> {
   const problems = server.project.current.problems.size;
   log.info(
     `cms serving ${index.documentCount()} documents of ${registry.contentTypes.size} content types and ${index.media.size} media files ` +
-      `at ${server.url}/api (ready in ${Date.now() - started} ms${problems ? `, ${problems} file${problems > 1 ? 's' : ''} with problems above` : ''})`,
+      `at ${server.url}/api (ready in ${Date.now() - started} ms, ${describeHeap(index.documentCount())}` +
+      `${problems ? `, ${problems} file${problems > 1 ? 's' : ''} with problems above` : ''})`,
   );
   const running = server;
   await new Promise<void>((resolve) => {
@@ -52,6 +53,13 @@ export async function runServe(options: ServeOptions): Promise<number> {
     process.on('SIGTERM', stop);
   });
   return 0;
+}
+
+/** The heap in use after loading, and per 10,000 documents once there are that many: what a project needs. */
+function describeHeap(documents: number): string {
+  const used = process.memoryUsage().heapUsed / 1e6;
+  const perTenThousand = documents >= 10_000 ? `, ${((used * 10_000) / documents).toFixed(1)} MB per 10,000 documents` : '';
+  return `heap ${used.toFixed(0)} MB${perTenThousand}`;
 }
 
 /** How long a stop may take before the process ends without waiting further. */
