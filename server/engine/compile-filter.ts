@@ -1,5 +1,5 @@
 import type { Entry } from '../content-index/entry.js';
-import type { ContentType } from '../schema/content-type.js';
+import type { AttributeSet, ContentType } from '../schema/content-type.js';
 import type { FilterNode } from '../query/filter-node.js';
 import { compileScalarTest } from './compile-scalar-test.js';
 import type { Row } from './field-value.js';
@@ -19,6 +19,12 @@ type CompareNode = Extract<FilterNode, { kind: 'compare' }>;
 export function compileFilter(context: ReadContext, type: ContentType, node: FilterNode): (entry: Entry) => boolean {
   const test = compileNode(context, { kind: 'document', type }, node, false);
   return (entry) => test(entry) === true;
+}
+
+/** The same, over the items of a component (a populate filter on a component or a dynamic-zone fragment). */
+export function compileComponentFilter(context: ReadContext, component: AttributeSet, node: FilterNode): (item: Readonly<Record<string, unknown>>) => boolean {
+  const test = compileNode(context, { kind: 'component', set: component }, node, false);
+  return (item) => test(item) === true;
 }
 
 function compileNode(context: ReadContext, level: Level, node: FilterNode, negated: boolean): Predicate {

@@ -37,7 +37,7 @@ export function comparable(type: ScalarType | 'system', value: unknown): string 
     case 'integer':
     case 'float':
     case 'decimal':
-      return typeof value === 'number' ? value : Number(value);
+      return typeof value === 'number' ? value : numberOrText(value);
     case 'biginteger':
       return toBigInt(value);
     case 'timestamp':
@@ -108,6 +108,12 @@ export function compareText(a: string, b: string): number {
 /** Surrogates (U+D800–U+DFFF) start code points above U+FFFF, so they rank after U+E000–U+FFFF. */
 function codePointRank(unit: number): number {
   return unit >= 0xe000 ? unit - 0x800 : unit + 0x2000;
+}
+
+/** SQLite's numeric affinity: text that reads as a number compares as one, any other text stays text (above every number). */
+function numberOrText(value: unknown): number | string {
+  const number = Number(value);
+  return Number.isNaN(number) && typeof value === 'string' ? value : number;
 }
 
 function toBigInt(value: unknown): bigint | number {

@@ -6,6 +6,7 @@ import type { PopulateNode, SortKey } from '../query/document-query.js';
 import { compileFilter } from './compile-filter.js';
 import { compareValues, readEntryField } from './field-value.js';
 import { type ReadContext, compiledOnce, localeFor } from './read-context.js';
+import { cutWindow, hasItemOptions, keepsZoneItem, listComponentItems, selectComponentItems } from './select-component-items.js';
 import { serializeScalar } from './serialize-scalar.js';
 import { sortEntries } from './sort-entries.js';
 import { findRelationTarget } from '../schema/schema-registry.js';
@@ -104,7 +105,12 @@ function populateInto(level: Level<ContentType | ComponentSchema>, entry: Entry,
         if (component === undefined) out[name] = null;
         else {
           const items: Level<ComponentSchema> = { context, owner: component, shape: node };
-          if (!attribute.repeatable) out[name] = isPlainObject(value) ? serializeComponent(items, entry, value, 1) : null;
+          if (hasItemOptions(node)) {
+            // Filtered, sorted, cut or counted as Strapi's query over the component's join table: a single one filtered out is null.
+            const kept = selectComponentItems(context, component, listComponentItems(value, attribute.repeatable), node);
+            const shown = node.count ? undefined : kept.map((item) => serializeComponent(items, entry, item.value, item.id));
+            out[name] = shown === undefined ? { count: kept.length } : attribute.repeatable ? shown : (shown[0] ?? null);
+          } else if (!attribute.repeatable) out[name] = isPlainObject(value) ? serializeComponent(items, entry, value, 1) : null;
           else out[name] = (Array.isArray(value) ? value.filter(isPlainObject) : []).map((item, index) => serializeComponent(items, entry, item, index + 1));
         }
         break;
@@ -120,12 +126,15 @@ function populateInto(level: Level<ContentType | ComponentSchema>, entry: Entry,
 function serializeZone(context: ReadContext, entry: Entry, value: unknown, node: PopulateNode): Record<string, unknown>[] {
   const items = Array.isArray(value) ? value.filter(isPlainObject) : [];
   const out: Record<string, unknown>[] = [];
+  const seen = new Map<string, number>();
   items.forEach((item, index) => {
     const uid = item['__component'];
     const component = typeof uid === 'string' ? context.index.registry.components.get(uid) : undefined;
     if (component === undefined) return;
     const itemNode = node.on === undefined ? node : node.on.get(component.uid);
     if (itemNode === undefined) return;
+    const filtered = itemNode.filters !== undefined || itemNode.window !== undefined;
+    if (filtered && !keepsZoneItem(context, component, itemNode, { value: item, id: index + 1 }, seen)) return;
     out.push({ ...serializeComponent({ context, owner: component, shape: itemNode }, entry, item, index + 1), __component: component.uid });
   });
   return out;
@@ -149,7 +158,7 @@ function selectMedia(context: ReadContext, records: MediaRecord[], node: Populat
   const filters = node.filters;
   if (filters !== undefined) selected = selected.filter(compiledOnce(context, filters, () => compileFilter(context, type, filters)));
   if (node.sort.length > 0) selected = sortMedia(selected, node.sort);
-  return selected;
+  return node.window === undefined ? selected : cutWindow(selected, node.window);
 }
 
 /** A component value: `{id, ...scalars, ...populated}`. Components have ids but no documentId. */
@@ -214,7 +223,7 @@ function selectRelated(context: ReadContext, target: ContentType, related: Entry
   const filters = node.filters;
   if (filters !== undefined) selected = selected.filter(compiledOnce(context, filters, () => compileFilter(context, target, filters)));
   if (node.sort.length > 0) selected = sortEntries(context, target, selected, node.sort);
-  return selected;
+  return node.window === undefined ? selected : cutWindow(selected, node.window);
 }
 
 function pointsAt(value: unknown, documentId: string): boolean {

@@ -2,8 +2,12 @@ import { validationError } from '../errors/api-error.js';
 import type { ScalarType } from '../schema/attribute.js';
 import { canonicalTime, isCalendarDay } from '../schema/date-time-text.js';
 
-/** The types a filter value is cast to; `string` covers every text type. */
-export type FilterValueType = ScalarType | 'string';
+/**
+ * The types a filter value is cast to; `string` covers every text type. `id` is a row id: Strapi
+ * does not cast it, so a value that is not a number stays text and simply matches no row (SQLite
+ * compares an INTEGER column with such text without error).
+ */
+export type FilterValueType = ScalarType | 'string' | 'id';
 
 const EXPECTED: Partial<Record<FilterValueType, string>> = {
   integer: 'an integer',
@@ -35,6 +39,10 @@ export function castFilterValue(type: FilterValueType, value: unknown, key: stri
   if (typeof value === 'object') return fail();
   const text = String(value).trim();
   switch (type) {
+    case 'id': {
+      const number = text === '' ? Number.NaN : Number(text);
+      return Number.isFinite(number) ? number : String(value);
+    }
     case 'integer':
       return /^-?\d+$/.test(text) ? Number(text) : fail();
     case 'biginteger':

@@ -29,6 +29,14 @@ export interface PopulateNode {
   readonly count: boolean;
   /** Dynamic zones: per-component options; when set, entries of other components are dropped. */
   readonly on: ReadonlyMap<string, PopulateNode> | undefined;
+  /** `start`/`limit` of the populated items; absent when every item is kept. */
+  readonly window?: PopulateWindow | undefined;
+}
+
+/** A slice of populated items: skip `start`, keep `limit` (all when undefined). */
+export interface PopulateWindow {
+  readonly start: number;
+  readonly limit: number | undefined;
 }
 
 /** Attribute name → how to populate it, in request order. */

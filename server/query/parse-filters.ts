@@ -24,7 +24,7 @@ export function mediaFilterLevel(registry: SchemaRegistry): FilterLevel {
 }
 
 const DOCUMENT_FIELDS: Readonly<Record<string, FilterValueType>> = {
-  id: 'integer',
+  id: 'id',
   documentId: 'string',
   createdAt: 'datetime',
   updatedAt: 'datetime',
@@ -107,11 +107,7 @@ function parseField(key: string, value: unknown, place: FilterPlace): FilterNode
   const attribute = level.set.attributes.get(key);
   if (attribute === undefined) {
     const type =
-      level.kind === 'document' && Object.hasOwn(DOCUMENT_FIELDS, key)
-        ? DOCUMENT_FIELDS[key]
-        : level.kind === 'component' && key === 'id'
-          ? 'integer'
-          : undefined;
+      level.kind === 'document' && Object.hasOwn(DOCUMENT_FIELDS, key) ? DOCUMENT_FIELDS[key] : level.kind === 'component' && key === 'id' ? 'id' : undefined;
     if (type === undefined) throw invalidKeyError(key, where, 'filters');
     return parseScalar(key, type, value, fieldPath);
   }
@@ -148,7 +144,7 @@ function parseField(key: string, value: unknown, place: FilterPlace): FilterNode
 function parseLink(key: string, value: unknown, inside: FilterPlace): FilterNode | undefined {
   const { registry, level: target, path: fieldPath } = inside;
   if (!isPlainObject(value)) {
-    const idNode = parseScalar('id', 'integer', value, [...fieldPath, 'id']);
+    const idNode = parseScalar('id', 'id', value, [...fieldPath, 'id']);
     return idNode && { kind: 'nested', field: key, where: idNode };
   }
   const nested: Record<string, unknown> = {};
@@ -157,7 +153,7 @@ function parseLink(key: string, value: unknown, inside: FilterPlace): FilterNode
     if (inner === '$null' || inner === '$notNull') {
       direct.push({ kind: 'compare', field: key, operator: inner, value: castNullFlag(innerValue) });
     } else if (isComparisonOperator(inner)) {
-      const idNode = parseScalar('id', 'integer', { [inner]: innerValue }, [...fieldPath, 'id']);
+      const idNode = parseScalar('id', 'id', { [inner]: innerValue }, [...fieldPath, 'id']);
       if (idNode) direct.push({ kind: 'nested', field: key, where: idNode });
     } else {
       nested[inner] = innerValue;

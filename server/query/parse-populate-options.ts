@@ -4,6 +4,7 @@ import type { UploadFileType } from '../schema/upload-file-type.js';
 import { type PopulateNode, emptyPopulateNode } from './document-query.js';
 import { parseFields } from './parse-fields.js';
 import { mediaFilterLevel, parseFilters } from './parse-filters.js';
+import { parsePopulateWindow } from './parse-populate-window.js';
 import { parseSort } from './parse-sort.js';
 import { isTrue } from './populate-flags.js';
 import { type PopulateLevel, joinPath } from './populate-level.js';
@@ -27,6 +28,7 @@ export function parseNodeOptions(parser: PopulateParser, value: Record<string, u
     populate: parser.parseNested(value['populate'], { ...level, rawPath: joinPath(level.rawPath, 'populate') }),
     count: isTrue(value['count']),
     on: undefined,
+    window: parsePopulateWindow(value),
   };
 }
 
@@ -49,6 +51,7 @@ export function parseMediaOptions(parser: PopulateParser, value: Record<string, 
     filters: asPopulateError(() => parseFilters(value['filters'], registry, mediaFilterLevel(registry))),
     sort: asPopulateError(() => parseSort(value['sort'], registry, registry.uploadFile.comparable)),
     count: isTrue(value['count']),
+    window: parsePopulateWindow(value),
   };
 }
 

@@ -269,6 +269,12 @@ const SAMPLE_CASES: [name: string, query: string, expected: string[]][] = [
   ['relation $null', 'filters[owner][$null]=true', ['emile', 'empty', 'emoji', 'fullwidth']],
   ['relation $notNull', 'filters[owner][$notNull]=true', ['hello', 'apple', 'zebra', 'emile-lower', 'wild']],
   ['relation by id', `filters[owner]=${personId('p-ada')}`, ['hello', 'zebra']],
+  // SQLite compares an INTEGER id with text that is no number as text, above every number (Strapi does not cast ids).
+  ['an id equal to text matches nothing', 'filters[id][$eq]=abc', []],
+  ['an id not equal to text matches every row', 'filters[id][$ne]=abc', ALL],
+  ['an id below text matches every row', 'filters[id][$lt]=abc', ALL],
+  ['an id above text matches nothing', 'filters[id][$gt]=abc', []],
+  ['a related id equal to text matches nothing', 'filters[owner][$eq]=nobody', []],
   ['relation by id with an operator', `filters[owner][$in][0]=${personId('p-ada')}&filters[owner][$in][1]=${personId('p-alan')}`, ['hello', 'apple', 'zebra']],
   ['relation by documentId', 'filters[owner][documentId]=p-grace', ['emile-lower', 'wild']],
   ['$ne through a relation never matches a missing row', 'filters[owner][name][$ne]=Ada Lovelace', ['apple', 'emile-lower', 'wild']],

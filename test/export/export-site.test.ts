@@ -9,7 +9,8 @@ import * as assert from 'uvu/assert';
 import { REPO_ROOT } from '../helpers/paths.js';
 import { type TestServer, startTestServer } from '../helpers/test-server.js';
 
-const ARTICLE_DEFAULTS = 'populate[author][fields][0]=name&fields[0]=title&fields[1]=views';
+// The populate filter on a repeatable component: export answers through the same read path as serve.
+const ARTICLE_DEFAULTS = 'populate[author][fields][0]=name&populate[links][filters][label][$eq]=Docs&fields[0]=title&fields[1]=views';
 const PRESET = '/api/articles?sort=title:desc&pagination[pageSize]=3&fields[0]=title';
 
 let server: TestServer;
@@ -94,6 +95,11 @@ test('every exported file holds exactly the bytes cms serve answers for its requ
     assert.is(served.status, 200, file);
     assert.is(fs.readFileSync(path.join(out, file), 'utf8'), served.text, file);
   }
+  const hello = JSON.parse(fs.readFileSync(path.join(out, 'api/articles/n0rkkhkmxloujb87i7huf7if.json'), 'utf8'));
+  assert.equal(
+    hello.data.links.map((link: { label: string }) => link.label),
+    ['Docs'],
+  );
   const page3 = JSON.parse(fs.readFileSync(path.join(out, 'api/articles/_page/3.json'), 'utf8'));
   assert.equal(page3.meta.pagination, { page: 3, pageSize: 4, pageCount: 3, total: 10 });
 });
