@@ -3,6 +3,7 @@ import type { ContentIndex } from '../content-index/content-index.js';
 import { applicationError, validationError } from '../errors/api-error.js';
 import type { DocumentQuery } from '../query/document-query.js';
 import type { ContentType } from '../schema/content-type.js';
+import { RENAMED_FROM_KEY } from '../store/check-document.js';
 import { contentFilePath } from '../store/content-path.js';
 import { generateDocumentId } from '../store/document-id.js';
 import { checkInputKeys } from './check-input-keys.js';
@@ -130,6 +131,9 @@ function writeDocument(context: WriteContext, target: WriteTarget, input: Record
 
   const now = context.now();
   const createdAt = record?.main?.createdAt ?? record?.draftFile?.createdAt ?? now;
+  // A renamed document keeps the documentId it was created under, which its numeric id derives from.
+  const renamedFrom = (baseEntry ?? sibling?.main ?? sibling?.draftFile)?.data[RENAMED_FROM_KEY];
+  if (typeof renamedFrom === 'string') stored[RENAMED_FROM_KEY] = renamedFrom;
   const changes: DocumentChange[] = [];
   const format = record?.main?.path.endsWith('.md') || record?.draftFile?.path.endsWith('.md') ? 'md' : 'json';
   const fileLocale = type.localized && locale !== context.defaultLocale ? (locale ?? undefined) : undefined;
