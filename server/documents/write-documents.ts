@@ -44,6 +44,11 @@ export function updateDocument(context: WriteContext, document: DocumentRef, bod
   return undefined;
 }
 
+/** Creates a document under a chosen documentId (a deleted document restored from its history). */
+export function createDocumentAs(context: WriteContext, document: DocumentRef, body: unknown, query: DocumentQuery): Entry {
+  return writeDocument(context, { type: document.type, record: undefined, newLocaleOf: document.documentId }, readWriteBody(body), query);
+}
+
 /** `PUT /api/:singularName`: updates the single type, creating it when there is none. */
 export function upsertSingleDocument(context: WriteContext, type: ContentType, body: unknown, query: DocumentQuery): Entry {
   const input = readWriteBody(body);

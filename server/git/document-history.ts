@@ -1,11 +1,11 @@
 import type { SchemaRegistry } from '../schema/schema-registry.js';
-import { CONTENT_DIR } from '../store/project-layout.js';
 import { decodeVersion } from './decode-version.js';
 import { type FieldChange, diffFields } from './diff-fields.js';
 import { type DocumentAddress, type FileVersion, documentPathspecs, versionOfPath } from './document-files.js';
 import type { Repository } from './open-repository.js';
 import { readBlobs } from './read-blobs.js';
-import { type LoggedCommit, readLog, readRenames } from './read-log.js';
+import { type LoggedCommit, readLog } from './read-log.js';
+import { findRenameSources } from './find-rename-source.js';
 
 /** What one commit did to one file of the document. */
 export interface FileHistory extends FileVersion {
@@ -55,12 +55,13 @@ export async function readDocumentHistory(repo: Repository, address: DocumentAdd
       seen.add(entry.commit);
       found.push({ logged: entry, address: current.address });
       const parent = entry.parents[0];
-      const created = entry.files.filter((file) => file.status === 'A' && !file.path.includes('.draft.'));
+      const created = entry.files.filter((file) => file.status === 'A').map((file) => file.path);
       if (name !== undefined || parent === undefined || created.length === 0 || current.address.type.kind !== 'collectionType') continue;
-      const moved = await readRenames(repo, { from: parent, to: entry.commit }, `${CONTENT_DIR}/${current.address.type.pluralName}/`);
-      renames.set(entry.commit, moved);
-      const old = created.map((file) => moved.get(file.path)).find((path) => path !== undefined);
-      const oldId = old?.slice(old.lastIndexOf('/') + 1).split('.')[0];
+      const sources = await findRenameSources(repo, current.address.type, { commit: entry.commit, parent, paths: created });
+      if (sources.size === 0) continue;
+      renames.set(entry.commit, sources);
+      const old = [...sources.values()][0]!;
+      const oldId = old.slice(old.lastIndexOf('/') + 1).split('.')[0];
       if (oldId !== undefined && oldId !== current.address.documentId) name = { address: { type: current.address.type, documentId: oldId }, from: parent };
     }
   }

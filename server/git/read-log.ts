@@ -57,22 +57,27 @@ export async function readLog(repo: Repository, pathspecs: readonly string[], op
   return commits;
 }
 
-/** The files renamed between two commits within a folder: new path → old path (project-relative). */
-export async function readRenames(repo: Repository, range: { from: string; to: string }, folder: string): Promise<Map<string, string>> {
+/** What changed between two commits within a folder: renames git detects (new path → old path) and removed files. */
+export async function readFolderChanges(
+  repo: Repository,
+  range: { from: string; to: string },
+  folder: string,
+): Promise<{ renames: Map<string, string>; removed: string[] }> {
   const out = await runGit(repo.dir, ['diff-tree', '-r', '-M', '--name-status', '-z', range.from, range.to, '--', folder]);
   const tokens = out.toString('utf8').split('\0');
   const renames = new Map<string, string>();
+  const removed: string[] = [];
+  const local = (path: string): string => path.slice(repo.prefix.length);
   for (let i = 0; i < tokens.length;) {
     const status = tokens[i] ?? '';
     if (status === '') break;
     if (status.startsWith('R') || status.startsWith('C')) {
-      const from = tokens[i + 1] ?? '';
-      const to = tokens[i + 2] ?? '';
-      if (status.startsWith('R')) renames.set(to.slice(repo.prefix.length), from.slice(repo.prefix.length));
+      if (status.startsWith('R')) renames.set(local(tokens[i + 2] ?? ''), local(tokens[i + 1] ?? ''));
       i += 3;
     } else {
+      if (status === 'D') removed.push(local(tokens[i + 1] ?? ''));
       i += 2;
     }
   }
-  return renames;
+  return { renames, removed };
 }
