@@ -110,6 +110,91 @@ program
     await run(async () => (await import('./hash-passwords-command.js')).runHashPasswords(options));
   });
 
+function parseLimit(value: string): number {
+  const limit = Number(value);
+  if (!Number.isInteger(limit) || limit < 1) throw new InvalidArgumentError('expected a positive integer');
+  return limit;
+}
+
+program
+  .command('history')
+  .description('every commit that touched a document, newest first, with the fields that changed')
+  .argument('<document>', '<type>/<documentId> (type: plural or singular name; a single type: its name)')
+  .option('-d, --dir <dir>', 'project folder', '.')
+  .option('--locale <code>', 'only the files of this locale')
+  .option('-n, --limit <count>', 'at most this many commits', parseLimit)
+  .option('--json', 'print JSON', false)
+  .exitOverride(usageExit)
+  .action(async (document: string, options: { dir: string; locale?: string; limit?: number; json: boolean }) => {
+    await run(async () => (await import('./history-command.js')).runHistory({ ...options, document }));
+  });
+
+program
+  .command('show')
+  .description('print a document as the API answered it at a commit (JSON)')
+  .argument('<document>', '<type>/<documentId>')
+  .argument('<commit>', 'a commit hash, branch, tag or HEAD~n')
+  .option('-d, --dir <dir>', 'project folder', '.')
+  .option('--locale <code>', 'only this locale')
+  .exitOverride(usageExit)
+  .action(async (document: string, commit: string, options: { dir: string; locale?: string }) => {
+    await run(async () => (await import('./history-command.js')).runShow({ ...options, document, commit }));
+  });
+
+program
+  .command('restore')
+  .description('write a document back as a commit held it, as a normal write (validation, relations, timestamps)')
+  .argument('<document>', '<type>/<documentId>')
+  .argument('<commit>', 'a commit hash, branch, tag or HEAD~n')
+  .option('-d, --dir <dir>', 'project folder', '.')
+  .option('--locale <code>', 'the locale to restore (default: the default locale)')
+  .exitOverride(usageExit)
+  .action(async (document: string, commit: string, options: { dir: string; locale?: string }) => {
+    await run(async () => (await import('./mv-command.js')).runRestore({ ...options, document, commit }));
+  });
+
+program
+  .command('status')
+  .description('what changed under content/, uploads/ and schemas/ since the last commit, per document with the fields that changed')
+  .option('-d, --dir <dir>', 'project folder', '.')
+  .option('--json', 'print JSON', false)
+  .exitOverride(usageExit)
+  .action(async (options: { dir: string; json: boolean }) => {
+    await run(async () => (await import('./status-command.js')).runStatus(options));
+  });
+
+program
+  .command('commit')
+  .description("commit the changes cms status shows, or only the documents and paths named (author: git's configured user)")
+  .argument('[targets...]', '<type>/<documentId> or paths')
+  .requiredOption('-m, --message <message>', 'the commit message')
+  .option('-d, --dir <dir>', 'project folder', '.')
+  .exitOverride(usageExit)
+  .action(async (targets: string[], options: { dir: string; message: string }) => {
+    await run(async () => (await import('./status-command.js')).runCommit({ ...options, targets }));
+  });
+
+program
+  .command('discard')
+  .description('put documents or paths back to their last committed version (created files are removed)')
+  .argument('<targets...>', '<type>/<documentId> or paths')
+  .option('-d, --dir <dir>', 'project folder', '.')
+  .exitOverride(usageExit)
+  .action(async (targets: string[], options: { dir: string }) => {
+    await run(async () => (await import('./status-command.js')).runDiscard({ ...options, targets }));
+  });
+
+program
+  .command('mv')
+  .description('rename a document (every file and every relation to it; its id stays) or move a media file (every document using it)')
+  .argument('<source>', '<type>/<documentId> or uploads/<path>')
+  .argument('<target>', 'the new documentId, or the new path under uploads/')
+  .option('-d, --dir <dir>', 'project folder', '.')
+  .exitOverride(usageExit)
+  .action(async (source: string, target: string, options: { dir: string }) => {
+    await run(async () => (await import('./mv-command.js')).runMv({ ...options, source, target }));
+  });
+
 const token = program.command('token').description('manage API tokens');
 token
   .command('create')

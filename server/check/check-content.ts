@@ -57,7 +57,7 @@ function checkAcrossFiles(input: ContentCheckInput, outcomes: readonly FileOutco
     const clash =
       file.documentId === undefined || outcome.createdMs === undefined
         ? undefined
-        : ids.add({ type: file.type, documentId: file.documentId, locale, createdMs: outcome.createdMs, file: file.path });
+        : ids.add({ type: file.type, documentId: file.documentId, locale, createdMs: outcome.createdMs, file: file.path, renamedFrom: outcome.renamedFrom });
     if (clash !== undefined) {
       problems.push({
         file: file.path,

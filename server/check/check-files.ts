@@ -4,6 +4,7 @@ import type { SchemaRegistry } from '../schema/schema-registry.js';
 import type { ContentFile } from '../store/content-path.js';
 import { statProjectPath } from '../store/project-files.js';
 import { resolveProjectPath } from '../store/project-layout.js';
+import { RENAMED_FROM_KEY } from '../store/check-document.js';
 import { readText } from '../store/read-text.js';
 import { type DocumentCheckContext, checkDocumentText } from './check-document-text.js';
 import type { KnownDocuments } from './check-file-layout.js';
@@ -20,6 +21,8 @@ export interface FileOutcome {
   readonly uniqueValues: [string, string | number | boolean][];
   /** Creation time in ms that the numeric id derives from (main files of collection types). */
   readonly createdMs: number | undefined;
+  /** The documentId a renamed document was created under (its id derives from it). */
+  readonly renamedFrom?: string | undefined;
 }
 
 export interface FilesInput {
@@ -53,6 +56,7 @@ export function checkFiles(input: FilesInput, files: readonly ContentFile[]): Fi
     const { data, published, problems } = checkDocumentText(context, file, text);
     const uniqueValues: [string, string | number | boolean][] = [];
     let createdMs: number | undefined;
+    const renamedFrom = typeof data?.[RENAMED_FROM_KEY] === 'string' ? data[RENAMED_FROM_KEY] : undefined;
     if (data !== undefined && !file.draft) {
       if (published) {
         for (const [name, attribute] of file.type.attributes) {
@@ -68,7 +72,7 @@ export function checkFiles(input: FilesInput, files: readonly ContentFile[]): Fi
         if (!Number.isNaN(ms)) createdMs = ms;
       }
     }
-    outcomes.push({ path: file.path, problems, decoded: data !== undefined, published, uniqueValues, createdMs });
+    outcomes.push({ path: file.path, problems, decoded: data !== undefined, published, uniqueValues, createdMs, renamedFrom });
   }
   return outcomes;
 }

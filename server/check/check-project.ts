@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { USER_UID } from '../schema/user-type.js';
 import { listRefusedUserFiles, listUserIds } from '../store/user-files.js';
+import { replayJournals } from '../store/write-journal.js';
 import { checkConfig } from './check-config.js';
 import { checkContent } from './check-content.js';
 import { type KnownDocuments, checkFileLayout } from './check-file-layout.js';
@@ -26,6 +27,8 @@ export interface CheckReport {
  * per core for large projects).
  */
 export async function checkProject(projectDir: string, options: { workers?: number } = {}): Promise<CheckReport> {
+  // A write across files (`cms mv`) killed half-way is finished first: the check sees its result.
+  replayJournals(projectDir);
   const { config, problems: configProblems } = checkConfig(projectDir);
   const { registry, problems: schemaProblems } = checkSchemas(projectDir);
   const uploads = checkUploads(projectDir);

@@ -32,5 +32,5 @@ export function classifyShapeProblem(registry: SchemaRegistry, set: AttributeSet
 }
 
 function isSystemKey(key: string, topLevel: boolean): boolean {
-  return topLevel ? ['createdAt', 'updatedAt', 'publishedAt', 'id', 'documentId', 'locale'].includes(key) : key === '__component';
+  return topLevel ? ['createdAt', 'updatedAt', 'publishedAt', 'renamedFrom', 'id', 'documentId', 'locale'].includes(key) : key === '__component';
 }

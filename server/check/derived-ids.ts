@@ -13,6 +13,8 @@ export interface RecordFile {
   readonly locale: string;
   readonly createdMs: number;
   readonly file: string;
+  /** The documentId the document was created under, when it was renamed (its id derives from that). */
+  readonly renamedFrom?: string | undefined;
 }
 
 export interface DerivedIds {
@@ -27,10 +29,10 @@ export interface DerivedIds {
 export function createDerivedIds(): DerivedIds {
   const owners = new Map<string, Map<number, { key: string; file: string }>>();
   return {
-    add({ type, documentId, locale, createdMs, file }) {
+    add({ type, documentId, locale, createdMs, file, renamedFrom }) {
       // The index keys records as documentId NUL locale, with '' for types that are not localized.
       const key = `${documentId}\u0000${locale}`;
-      const id = deriveId(createdMs, key);
+      const id = deriveId(createdMs, `${renamedFrom ?? documentId}\u0000${locale}`);
       let ids = owners.get(type.uid);
       if (ids === undefined) owners.set(type.uid, (ids = new Map()));
       const earlier = ids.get(id);

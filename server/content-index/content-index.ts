@@ -1,6 +1,7 @@
 import type { CmsConfig } from '../config/cms-config.js';
 import type { ContentType } from '../schema/content-type.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
+import { RENAMED_FROM_KEY } from '../store/check-document.js';
 import type { StoredDocument } from '../store/read-document.js';
 import { deriveDocumentId } from './derive-id.js';
 import { type DocumentRecord, type Entry, type Status, compareRecords, versionOf } from './entry.js';
@@ -257,7 +258,10 @@ export class ContentIndex {
       return;
     }
     const createdMs = Date.parse(first.createdAt);
-    const id = allocateId(state, key, createdMs);
+    // A renamed document's id keeps deriving from the documentId it was created under.
+    const renamedFrom = first.data[RENAMED_FROM_KEY];
+    const seed = typeof renamedFrom === 'string' ? `${renamedFrom}${key.slice(key.indexOf('\u0000'))}` : key;
+    const id = allocateId(state, { key, seed }, createdMs);
     const withId = (entry: Entry | undefined): Entry | undefined => {
       if (entry === undefined || entry.id === id) return entry;
       // A fresh entry (id 0) is not shared yet: it takes its id in place, saving a copy per load.

@@ -36,9 +36,10 @@ export function createTypeState(type: ContentType): TypeState {
   return { type, records: new Map(), ordered: [], idOwners: new Map(), reverse, reverseBuilt: false, views: new Map(), memos: new Map(), version: 0, idSeed };
 }
 
-/** The derived id of a record, moved up past ids other records of the type hold already. */
-export function allocateId(state: TypeState, key: string, createdMs: number): number {
-  let id = deriveId(createdMs, state.idSeed(key));
+/** The derived id of a record (from its seed: its key, or the key it was created under), moved up past ids other records of the type hold already. */
+export function allocateId(state: TypeState, record: { key: string; seed: string }, createdMs: number): number {
+  const { key } = record;
+  let id = deriveId(createdMs, state.idSeed(record.seed));
   for (let owner = state.idOwners.get(id); owner !== undefined && owner !== key; owner = state.idOwners.get(id)) id++;
   return id;
 }

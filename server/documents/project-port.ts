@@ -18,6 +18,16 @@ export interface DocumentChange {
   readonly path: string;
   readonly type: ContentType;
   readonly data: Readonly<Record<string, unknown>> | null;
+  /** A rename: the file `path` replaces (removed by the same write; a Markdown file keeps its layout). */
+  readonly from?: string;
+}
+
+/** A media file (its sidecar and format files are named on their own) moved to another path under uploads/. */
+export interface UploadMove {
+  readonly from: string;
+  readonly to: string;
+  /** The sidecar the file has at its new path (its old sidecar is removed). */
+  readonly sidecar?: Readonly<Record<string, unknown>>;
 }
 
 /** One user file (`users/<documentId>.json`): its new fields, or null to remove it. */
@@ -37,6 +47,13 @@ export interface ChangeSet {
   /** Media paths (relative to uploads/) to remove, sidecars included by name. */
   readonly removedUploads?: readonly string[];
   readonly users?: readonly UserChange[];
+  /** Media files moved within uploads/ (only with `atomic`). */
+  readonly movedUploads?: readonly UploadMove[];
+  /**
+   * All or nothing across files, even when the process is killed half-way: the content files and
+   * moved uploads go through a journal in `.cms/` (no uploads, removals or users then).
+   */
+  readonly atomic?: boolean;
 }
 
 /**

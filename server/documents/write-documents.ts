@@ -3,6 +3,7 @@ import type { ContentIndex } from '../content-index/content-index.js';
 import { applicationError, validationError } from '../errors/api-error.js';
 import type { DocumentQuery } from '../query/document-query.js';
 import type { ContentType } from '../schema/content-type.js';
+import { RENAMED_FROM_KEY } from '../store/check-document.js';
 import { contentFilePath } from '../store/content-path.js';
 import { generateDocumentId } from '../store/document-id.js';
 import { checkInputKeys } from './check-input-keys.js';
@@ -41,6 +42,11 @@ export function updateDocument(context: WriteContext, document: DocumentRef, bod
   if (type.localized && index.localeVersions(type, documentId).length > 0)
     return writeDocument(context, { type, record: undefined, newLocaleOf: documentId }, input, query);
   return undefined;
+}
+
+/** Creates a document under a chosen documentId (a deleted document restored from its history). */
+export function createDocumentAs(context: WriteContext, document: DocumentRef, body: unknown, query: DocumentQuery): Entry {
+  return writeDocument(context, { type: document.type, record: undefined, newLocaleOf: document.documentId }, readWriteBody(body), query);
 }
 
 /** `PUT /api/:singularName`: updates the single type, creating it when there is none. */
@@ -130,6 +136,9 @@ function writeDocument(context: WriteContext, target: WriteTarget, input: Record
 
   const now = context.now();
   const createdAt = record?.main?.createdAt ?? record?.draftFile?.createdAt ?? now;
+  // A renamed document keeps the documentId it was created under, which its numeric id derives from.
+  const renamedFrom = (baseEntry ?? sibling?.main ?? sibling?.draftFile)?.data[RENAMED_FROM_KEY];
+  if (typeof renamedFrom === 'string') stored[RENAMED_FROM_KEY] = renamedFrom;
   const changes: DocumentChange[] = [];
   const format = record?.main?.path.endsWith('.md') || record?.draftFile?.path.endsWith('.md') ? 'md' : 'json';
   const fileLocale = type.localized && locale !== context.defaultLocale ? (locale ?? undefined) : undefined;

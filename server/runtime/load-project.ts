@@ -7,6 +7,7 @@ import { listUploadFiles } from '../store/list-upload-files.js';
 import { RefusedFileError } from '../store/plain-file.js';
 import { listRefusedUserFiles } from '../store/user-files.js';
 import { scanContent } from '../store/scan-content.js';
+import { replayJournals } from '../store/write-journal.js';
 import { placeDocument, reportProblem } from './place-document.js';
 import type { ProjectState } from './project-state.js';
 import { loadUsers } from './sync-users.js';
@@ -18,6 +19,8 @@ import { syncMedia } from './sync-media.js';
  * Files that cannot be read, and links and special files (never read), end up in `problems`, never thrown.
  */
 export function loadProject(config: CmsConfig, prefetch?: ContentPrefetch): ProjectState {
+  // A write across files (`cms mv`) killed half-way is finished before anything is read.
+  replayJournals(config.dir);
   const { registry, refused } = loadSchemaFiles(config.dir);
   const state: ProjectState = { dir: config.dir, registry, index: new ContentIndex(registry, config.i18n), problems: new Map<string, FileError>() };
   const uploads = listUploadFiles(config.dir);

@@ -8,6 +8,12 @@ import { canonicalTime, isCanonicalDateTime, startsWithCalendarDay } from '../sc
 
 export const TIMESTAMP_KEYS = ['createdAt', 'updatedAt', 'publishedAt'] as const;
 
+/**
+ * The documentId a renamed document was created under (`cms mv`): its numeric id keeps deriving
+ * from it, so a rename never changes the id clients hold.
+ */
+export const RENAMED_FROM_KEY = 'renamedFrom';
+
 export interface DocumentProblem {
   /** Dotted attribute path (`seo.metaTitle`, `blocks.0.__component`). */
   readonly path: string;
@@ -39,6 +45,10 @@ export function checkStoredDocument(registry: SchemaRegistry, type: ContentType,
   if ('id' in data || 'documentId' in data) {
     problems.push({ path: 'id' in data ? 'id' : 'documentId', message: 'ids are not stored in files: the documentId is the file name' });
   }
+  const renamedFrom = data[RENAMED_FROM_KEY];
+  if (renamedFrom !== undefined && !isDocumentId(renamedFrom)) {
+    problems.push({ path: RENAMED_FROM_KEY, message: `expected the documentId the document was created under, got ${show(renamedFrom)}` });
+  }
   checkAttributes({ registry, problems }, type, data, '');
   return problems;
 }
@@ -58,7 +68,7 @@ function checkAttributes(run: DocumentCheck, set: AttributeSet, data: Record<str
     const attribute = set.attributes.get(key);
     if (attribute === undefined) {
       const system = topLevel
-        ? (TIMESTAMP_KEYS as readonly string[]).includes(key) || key === 'id' || key === 'documentId' || key === 'locale'
+        ? (TIMESTAMP_KEYS as readonly string[]).includes(key) || key === RENAMED_FROM_KEY || key === 'id' || key === 'documentId' || key === 'locale'
         : key === '__component';
       if (!system) run.problems.push({ path: prefix + key, message: `unknown attribute "${key}"` });
       continue;

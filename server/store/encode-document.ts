@@ -3,7 +3,7 @@ import { decodeDocument, markdownBodyAttribute } from './decode-document.js';
 import { grayMatter } from './gray-matter.js';
 
 /** The system fields a file holds after its attributes. */
-const TIMESTAMP_ORDER = ['createdAt', 'updatedAt', 'publishedAt'];
+const TIMESTAMP_ORDER = ['createdAt', 'updatedAt', 'publishedAt', 'renamedFrom'];
 
 /** Attribute values in schema order, then the timestamps: the stable key order that keeps diffs small. */
 export function orderDocumentKeys(type: ContentType, data: Readonly<Record<string, unknown>>): Record<string, unknown> {

@@ -11,6 +11,8 @@ export const USERS_DIR = 'users';
 export { CONFIG_FILE } from '../config/config-file.js';
 /** `uploads/<path>.meta.json`: what a media file cannot tell about itself. */
 export const SIDECAR_SUFFIX = '.meta.json';
+/** Journals of writes that span files (`cms mv`), replayed when a process was killed half-way. */
+export const JOURNAL_DIR = '.cms/journal';
 
 /** Whether a project-relative path stays inside the project: no absolute path, `..`, backslash or NUL. */
 export function isProjectPath(relPath: string): boolean {

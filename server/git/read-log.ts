@@ -1,0 +1,83 @@
+import type { Repository } from './open-repository.js';
+import { runGit } from './run-git.js';
+
+/** A commit as `git log` lists it, with the files it changed among those asked about. */
+export interface LoggedCommit {
+  readonly commit: string;
+  readonly parents: readonly string[];
+  readonly author: { readonly name: string; readonly email: string };
+  /** Author date, ISO 8601. */
+  readonly date: string;
+  /** The subject line. */
+  readonly message: string;
+  /** Project-relative paths with git's status letter (A, M, D, T). */
+  readonly files: readonly { readonly status: string; readonly path: string }[];
+}
+
+const RECORD = '\x1e';
+const FIELD = '\x1f';
+
+/**
+ * The commits reachable from `from` that changed files matching `pathspecs`, newest first; a
+ * merge lists what it changed against its first parent. Empty when `from` does not exist (a
+ * repository without commits).
+ */
+export async function readLog(repo: Repository, pathspecs: readonly string[], options: { from: string; limit?: number | undefined }): Promise<LoggedCommit[]> {
+  const args = [
+    'log',
+    `--format=${RECORD}%H${FIELD}%P${FIELD}%an${FIELD}%ae${FIELD}%aI${FIELD}%s`,
+    '--name-status',
+    '-z',
+    '--no-renames',
+    '--diff-merges=first-parent',
+  ];
+  if (options.limit !== undefined) args.push(`--max-count=${options.limit}`);
+  args.push(options.from, '--', ...pathspecs);
+  const out = await runGit(repo.dir, args, { allowed: [128] }).catch(() => Buffer.alloc(0));
+  const commits: LoggedCommit[] = [];
+  for (const record of out.toString('utf8').split(RECORD)) {
+    if (record === '') continue;
+    const headerEnd = record.indexOf('\0');
+    const header = (headerEnd < 0 ? record : record.slice(0, headerEnd)).split(FIELD);
+    const tokens =
+      headerEnd < 0
+        ? []
+        : record
+            .slice(headerEnd + 1)
+            .replace(/^\n/, '')
+            .split('\0');
+    const files: { status: string; path: string }[] = [];
+    for (let i = 0; i + 1 < tokens.length; i += 2) {
+      const path = tokens[i + 1]!;
+      if (path.startsWith(repo.prefix)) files.push({ status: tokens[i]!.charAt(0), path: path.slice(repo.prefix.length) });
+    }
+    const [commit = '', parents = '', name = '', email = '', date = '', message = ''] = header;
+    commits.push({ commit, parents: parents === '' ? [] : parents.split(' '), author: { name, email }, date, message, files });
+  }
+  return commits;
+}
+
+/** What changed between two commits within a folder: renames git detects (new path → old path) and removed files. */
+export async function readFolderChanges(
+  repo: Repository,
+  range: { from: string; to: string },
+  folder: string,
+): Promise<{ renames: Map<string, string>; removed: string[] }> {
+  const out = await runGit(repo.dir, ['diff-tree', '-r', '-M', '--name-status', '-z', range.from, range.to, '--', folder]);
+  const tokens = out.toString('utf8').split('\0');
+  const renames = new Map<string, string>();
+  const removed: string[] = [];
+  const local = (path: string): string => path.slice(repo.prefix.length);
+  for (let i = 0; i < tokens.length;) {
+    const status = tokens[i] ?? '';
+    if (status === '') break;
+    if (status.startsWith('R') || status.startsWith('C')) {
+      if (status.startsWith('R')) renames.set(local(tokens[i + 2] ?? ''), local(tokens[i + 1] ?? ''));
+      i += 3;
+    } else {
+      if (status === 'D') removed.push(local(tokens[i + 1] ?? ''));
+      i += 2;
+    }
+  }
+  return { renames, removed };
+}
