@@ -104,7 +104,7 @@ function parseField(key: string, value: unknown, place: FilterPlace): FilterNode
   const { registry, level, path } = place;
   const where = path.length === 0 ? null : path.join('.');
   const fieldPath = [...path, key];
-  const attribute = level.set.attributes.get(key);
+  const attribute = level.set.queryAttributes.get(key);
   if (attribute === undefined) {
     const type =
       level.kind === 'document' && Object.hasOwn(DOCUMENT_FIELDS, key)

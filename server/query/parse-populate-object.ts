@@ -15,7 +15,7 @@ type PopulatableAttribute = Exclude<Attribute, ScalarAttribute>;
 export function parsePopulateObject(parser: PopulateParser, object: Record<string, unknown>, level: PopulateLevel): PopulateMap {
   const out = new Map<string, PopulateNode>();
   for (const [key, inner] of Object.entries(object)) {
-    const attribute = level.set.attributes.get(key);
+    const attribute = level.set.queryAttributes.get(key);
     if (attribute === undefined) {
       // Strapi's validator lets boolean-like keys through and its converter drops them.
       if (isBooleanLike(key)) continue;
@@ -61,7 +61,7 @@ function checkNames(parser: PopulateParser, target: PopulatedAttribute<Populatab
   for (const name of text.split('.').map((s) => s.trim())) {
     // Past a media: a file has no attribute of that name.
     if (next === undefined) throw invalidKeyError(name, where, 'populate');
-    const inner = next.set.attributes.get(name);
+    const inner = next.set.queryAttributes.get(name);
     if (inner === undefined) throw invalidKeyError(name, next.attributePath, 'populate');
     if (inner.kind === 'scalar') throw invalidKeyError(name, joinPath(next.rawPath, name), 'populate');
     if (inner.private) throw invalidKeyError(name, joinPath(next.attributePath, name), 'populate');

@@ -55,7 +55,7 @@ export function componentLevel(component: ComponentSchema, level: PopulateLevel,
 /** `*`: every populatable attribute of a level, with default options. */
 export function expandWildcard(set: AttributeSet): PopulateMap {
   const out = new Map<string, PopulateNode>();
-  for (const [key, attribute] of set.attributes) if (isPopulatable(attribute)) out.set(key, emptyPopulateNode());
+  for (const [key, attribute] of set.queryAttributes) if (isPopulatable(attribute)) out.set(key, emptyPopulateNode());
   return out;
 }
 

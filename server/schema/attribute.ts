@@ -68,6 +68,11 @@ export interface RelationAttribute extends AttributeOptions {
   readonly mappedBy: string | undefined;
   /** oneToMany / manyToMany: the value is a list. */
   readonly toMany: boolean;
+  /**
+   * Not stored anywhere: the index derives it. `localizations` is the same document's versions in
+   * the other locales (Strapi's i18n relation on every localized type).
+   */
+  readonly virtual?: 'localizations';
 }
 
 export interface MediaAttribute extends AttributeOptions {
@@ -96,5 +101,5 @@ export type Attribute = ScalarAttribute | RelationAttribute | MediaAttribute | C
 
 /** A relation whose value is stored in files (not derived from the other side). */
 export function isOwningRelation(attribute: Attribute): attribute is RelationAttribute {
-  return attribute.kind === 'relation' && attribute.mappedBy === undefined;
+  return attribute.kind === 'relation' && attribute.mappedBy === undefined && attribute.virtual === undefined;
 }

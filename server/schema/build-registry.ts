@@ -3,6 +3,7 @@ import { FileError } from '../errors/file-error.js';
 import type { Attribute } from './attribute.js';
 import { type ComponentSchema, type ContentType, isHiddenScalar } from './content-type.js';
 import { parseAttribute } from './parse-attribute.js';
+import { queryAttributesOf } from './localizations-attribute.js';
 import { parseJson } from './parse-json.js';
 import { type SchemaRegistry, routeName } from './schema-registry.js';
 import { createUploadFileType } from './upload-file-type.js';
@@ -91,6 +92,7 @@ function parseContentType(raw: Record<string, unknown>, file: string): ContentTy
     localized,
     file,
     attributes,
+    queryAttributes: queryAttributesOf(`api::${singularName}.${singularName}`, localized, attributes),
     outputScalars: outputScalars(attributes),
   };
 }
@@ -108,6 +110,7 @@ function parseComponent(raw: Record<string, unknown>, file: string, category: st
     displayName: typeof info['displayName'] === 'string' ? info['displayName'] : name,
     file,
     attributes,
+    queryAttributes: attributes,
     outputScalars: outputScalars(attributes),
   };
 }

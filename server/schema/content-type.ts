@@ -2,7 +2,13 @@ import type { Attribute, ScalarAttribute } from './attribute.js';
 
 /** Attributes in schema order, with the lookups every layer needs. */
 export interface AttributeSet {
+  /** The attributes files hold and writes set. */
   readonly attributes: ReadonlyMap<string, Attribute>;
+  /**
+   * What queries (populate, filters, sort) and answers may name: `attributes`, then the virtual
+   * relations the index derives (`localizations` on localized types). The same map when there are none.
+   */
+  readonly queryAttributes: ReadonlyMap<string, Attribute>;
   /** Non-private, non-password scalar attribute names in schema order: the default output. */
   readonly outputScalars: readonly string[];
 }

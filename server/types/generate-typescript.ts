@@ -70,7 +70,7 @@ function attributeLines(registry: SchemaRegistry, names: TypeNames, set: Attribu
 function splitAttributes(registry: SchemaRegistry, names: TypeNames, set: AttributeSet): [string[], string[]] {
   const scalars: string[] = [];
   const populated: string[] = [];
-  for (const [name, attribute] of set.attributes) {
+  for (const [name, attribute] of set.queryAttributes) {
     if (attribute.private || (attribute.kind === 'scalar' && isHiddenScalar(attribute))) continue;
     const key = propertyKey(name);
     if (attribute.kind === 'scalar') {

@@ -55,7 +55,7 @@ for (const [attribute, expected] of SCALARS) {
 
 const MISTAKES = path.join(FIXTURES_DIR, 'check-mistakes');
 
-test('a content type: id and documentId, scalars (optional unless required), timestamps, locale, then what populate adds', () => {
+test('a content type: id and documentId, scalars (optional unless required), timestamps, locale, then what populate adds, localizations last', () => {
   const text = generateTypeScript(loadSchemas(MISTAKES));
   const start = text.indexOf('/** Article (api::article.article)');
   assert.is(
@@ -85,6 +85,8 @@ export interface Article {
   seo?: SharedSeo | null;
   /** Only with \`populate\`. */
   blocks?: (({ __component: "shared.quote" } & SharedQuote))[];
+  /** Only with \`populate\`. */
+  localizations?: Article[];
 }
 `,
   );
