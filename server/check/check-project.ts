@@ -6,11 +6,14 @@ import { checkFileLayout } from './check-file-layout.js';
 import { type CheckProblem, compareProblems } from './check-problem.js';
 import { checkSchemas } from './check-schemas.js';
 import { checkUploads } from './check-uploads.js';
+import { problemFromFileError } from './problem-from-file-error.js';
 import { listContentFiles } from './list-content-files.js';
 
 export interface CheckReport {
   /** Sorted by file and position. Empty when the project is clean. */
   readonly problems: CheckProblem[];
+  /** What the project loads without (an attribute of a kind cms does not know): reported, never failing the check. */
+  readonly warnings: CheckProblem[];
   /** Content types and components loaded (0 when the schemas are broken). */
   readonly schemas: number;
   /** Content files read. */
@@ -38,13 +41,17 @@ export async function checkProject(projectDir: string, options: { workers?: numb
   }));
   let problems = configProblems.concat(schemaProblems, uploads.problems, users);
   if (config === undefined || registry === undefined) return report(problems, 0, 0, uploads.media.size);
+  const warnings = registry.warnings.map((warning) => problemFromFileError(warning, 'unsupported-attribute'));
 
   const listing = listContentFiles(projectDir, registry);
   const layout = checkFileLayout(listing.files, config.i18n);
   const workers = options.workers ?? defaultWorkers(layout.readable.length);
   const content = await checkContent({ projectDir, registry, i18n: config.i18n, files: layout.readable, known: layout.known, media: uploads.media, workers });
   problems = problems.concat(listing.problems, layout.problems, content);
-  return report(problems, registry.contentTypes.size + registry.components.size, layout.readable.length, uploads.media.size);
+  return {
+    ...report(problems, registry.contentTypes.size + registry.components.size, layout.readable.length, uploads.media.size),
+    warnings: warnings.sort(compareProblems),
+  };
 }
 
 /** One worker per core for large projects; small ones are checked faster than a worker starts. */
@@ -53,5 +60,5 @@ function defaultWorkers(files: number): number {
 }
 
 function report(problems: CheckProblem[], schemas: number, documents: number, media: number): CheckReport {
-  return { problems: problems.sort(compareProblems), schemas, documents, media };
+  return { problems: problems.sort(compareProblems), warnings: [], schemas, documents, media };
 }

@@ -9,6 +9,11 @@ export interface AttributeSet {
    * relations the index derives (`localizations` on localized types). The same map when there are none.
    */
   readonly queryAttributes: ReadonlyMap<string, Attribute>;
+  /**
+   * Attributes the schema declares with a kind cms does not know, and why: left out of
+   * `attributes`, their values in files are ignored (the registry's warnings say so).
+   */
+  readonly leftOut?: ReadonlyMap<string, string>;
   /** Non-private, non-password scalar attribute names in schema order: the default output. */
   readonly outputScalars: readonly string[];
 }

@@ -1,3 +1,4 @@
+import type { FileError } from '../errors/file-error.js';
 import type { ComponentSchema, ContentType } from './content-type.js';
 import type { UploadFileType } from './upload-file-type.js';
 
@@ -11,6 +12,8 @@ export interface SchemaRegistry {
   readonly byRouteName: ReadonlyMap<string, ContentType>;
   /** `plugin::upload.file`, the type of media records; not one of `contentTypes` (it has no route or files of its own). */
   readonly uploadFile: UploadFileType;
+  /** What loaded with a part left out (an attribute of a kind cms does not know), at its file and line. */
+  readonly warnings: readonly FileError[];
 }
 
 export function findContentTypeByRoute(registry: SchemaRegistry, name: string): ContentType | undefined {

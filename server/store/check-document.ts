@@ -57,6 +57,8 @@ function checkAttributes(run: DocumentCheck, set: AttributeSet, data: Record<str
     const value = data[key];
     const attribute = set.attributes.get(key);
     if (attribute === undefined) {
+      // An attribute of a kind cms does not know: its values are kept in the file and not read.
+      if (set.leftOut?.has(key) === true) continue;
       const system = topLevel
         ? (TIMESTAMP_KEYS as readonly string[]).includes(key) || key === 'id' || key === 'documentId' || key === 'locale'
         : key === '__component';
