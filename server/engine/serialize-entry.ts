@@ -7,6 +7,7 @@ import { compileFilter } from './compile-filter.js';
 import { compareValues, readEntryField } from './field-value.js';
 import { localizationEntries } from './localization-entries.js';
 import { type ReadContext, compiledOnce, localeFor } from './read-context.js';
+import { serializeMorph } from './serialize-morph.js';
 import { serializeScalar } from './serialize-scalar.js';
 import { sortEntries } from './sort-entries.js';
 
@@ -92,6 +93,11 @@ function populateInto(level: Level<ContentType | ComponentSchema>, entry: Entry,
         }
         break;
       }
+      case 'morph':
+        out[name] = serializeMorph(context, { owner, entry, attribute, value, node }, (target, entries, inner) =>
+          serializeEntries(context, target, entries, inner),
+        );
+        break;
       case 'media': {
         const paths = attribute.multiple ? (Array.isArray(value) ? value : []) : typeof value === 'string' ? [value] : [];
         const records = selectMedia(context, findMedia(context, entry, paths), node);

@@ -137,6 +137,7 @@ function parseField(key: string, value: unknown, place: FilterPlace): FilterNode
       return parseLink(key, value, { registry, level: { kind: 'component', set: component, canFind: level.canFind }, path: fieldPath });
     }
     case 'dynamiczone':
+    case 'morph':
       throw invalidKeyError(key, own, 'filters');
   }
 }

@@ -1,8 +1,9 @@
 import { isPlainObject } from '../config/is-plain-object.js';
 import { validationError } from '../errors/api-error.js';
-import type { Attribute, ScalarAttribute } from '../schema/attribute.js';
+import { type Attribute, type ScalarAttribute, isMorphTo } from '../schema/attribute.js';
 import { type PopulateMap, type PopulateNode, emptyPopulateNode } from './document-query.js';
 import { POPULATE_OPTION_KEYS, parseMediaOptions, parseNodeOptions } from './parse-populate-options.js';
+import { parseMorphTo } from './parse-populate-morph.js';
 import { checkFragmentTargets, parseZone } from './parse-populate-zone.js';
 import { isBooleanLike, isFalse, isTrue } from './populate-flags.js';
 import { type PopulateLevel, type PopulatedAttribute, joinPath, nextLevel } from './populate-level.js';
@@ -43,6 +44,7 @@ function parseAttribute(parser: PopulateParser, target: PopulatedAttribute<Popul
   }
   if (!isPlainObject(value)) throw validationError(INVALID_POPULATE);
   if (attribute.kind === 'dynamiczone') return parseZone(parser, { level, key, attribute }, value);
+  if (attribute.kind === 'morph' && isMorphTo(attribute)) return parseMorphTo(parser, { level, key, attribute }, value);
   if ('on' in value) {
     checkFragmentTargets(parser, value['on'], rawPath);
     throw validationError(`Using fragments is not permitted to populate "${key}" in "${level.uid}"`, {});

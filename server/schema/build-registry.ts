@@ -196,6 +196,15 @@ function checkLinks(registry: SchemaRegistry, file: string, attributes: Readonly
           if (!registry.components.has(uid)) throw new FileError(file, `${where}: component ${uid} not found in schemas/components/`);
         }
         break;
+      case 'morph': {
+        if (attribute.target === undefined) break;
+        const target = registry.contentTypes.get(attribute.target);
+        const back = target?.attributes.get(attribute.morphBy ?? '');
+        if (back?.kind !== 'morph' || back.target !== undefined) {
+          throw new FileError(file, `${where}: ${attribute.target} has no morphToOne or morphToMany attribute "${attribute.morphBy ?? ''}"`);
+        }
+        break;
+      }
       case 'scalar':
       case 'media':
         break;

@@ -1,5 +1,14 @@
 import { isPlainObject } from '../config/is-plain-object.js';
-import { type Attribute, type ScalarType, isRelationKind, isScalarType } from './attribute.js';
+import {
+  type Attribute,
+  type AttributeOptions,
+  type MorphAttribute,
+  type MorphKind,
+  type ScalarType,
+  isMorphKind,
+  isRelationKind,
+  isScalarType,
+} from './attribute.js';
 import { UnsupportedAttributeError } from './unsupported-attribute.js';
 
 /**
@@ -51,6 +60,7 @@ export function parseAttribute(name: string, raw: unknown, privateNames: Readonl
   switch (type) {
     case 'relation': {
       const relation = raw['relation'];
+      if (isMorphKind(relation)) return parseMorph(raw, relation, { base, where });
       if (!isRelationKind(relation)) {
         throw new UnsupportedAttributeError(`${where}: unknown relation ${JSON.stringify(relation)}, left out`);
       }
@@ -130,6 +140,20 @@ export function parseAttribute(name: string, raw: unknown, privateNames: Readonl
       };
     }
   }
+}
+
+/** A polymorphic relation: morphTo sides name no target; morphOne/morphMany name the target and its morphTo attribute. */
+function parseMorph(raw: Record<string, unknown>, relation: MorphKind, context: { base: AttributeOptions; where: string }): MorphAttribute {
+  const { base, where } = context;
+  const derived = relation === 'morphOne' || relation === 'morphMany';
+  return {
+    ...base,
+    kind: 'morph',
+    relation,
+    target: derived ? requiredString(raw, 'target', where) : undefined,
+    morphBy: derived ? requiredString(raw, 'morphBy', where) : undefined,
+    toMany: relation === 'morphToMany' || relation === 'morphMany',
+  };
 }
 
 function flag(raw: Record<string, unknown>, key: string, where: string, fallback: boolean): boolean {

@@ -4,6 +4,7 @@ import type { AttributeSet, ContentType } from '../schema/content-type.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import { isTextScalarType } from '../schema/scalar-families.js';
 import { isDocumentId } from './content-path.js';
+import { morphValueProblem } from './morph-value.js';
 import { canonicalTime, isCanonicalDateTime, startsWithCalendarDay } from '../schema/date-time-text.js';
 
 export const TIMESTAMP_KEYS = ['createdAt', 'updatedAt', 'publishedAt'] as const;
@@ -90,6 +91,11 @@ function checkValue(run: DocumentCheck, attribute: Attribute, value: unknown, pa
           message: attribute.toMany ? `expected an array of documentIds, got ${show(value)}` : `expected a documentId, got ${show(value)}`,
         });
       }
+      return;
+    }
+    case 'morph': {
+      const problem = morphValueProblem(attribute, value, path);
+      if (problem !== undefined) problems.push({ path, message: problem });
       return;
     }
     case 'media': {

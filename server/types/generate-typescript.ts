@@ -111,6 +111,13 @@ function populatedType(registry: SchemaRegistry, names: TypeNames, attribute: Ex
       const target = names.contentTypes.get(attribute.target) ?? 'never';
       return attribute.toMany ? `${target}[]` : `${target} | null`;
     }
+    case 'morph': {
+      // morphTo: any content type (morphToMany items say which in `__type`); morphOne/morphMany: the target.
+      const target =
+        attribute.target === undefined ? '{ id: number; documentId: string; [key: string]: unknown }' : (names.contentTypes.get(attribute.target) ?? 'never');
+      const item = attribute.relation === 'morphToMany' ? `(${target} & { __type: string })` : target;
+      return attribute.toMany ? `${item}[]` : `${target} | null`;
+    }
     case 'media':
       return attribute.multiple ? 'StrapiMedia[]' : 'StrapiMedia | null';
     case 'component': {
