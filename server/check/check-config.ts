@@ -8,7 +8,7 @@ import { FileError } from '../errors/file-error.js';
 import { parseJson } from '../schema/parse-json.js';
 import type { CheckProblem } from './check-problem.js';
 import { findMergeConflict } from './find-merge-conflict.js';
-import { locateJsonPath } from './locate-key.js';
+import { locateJsonPath } from '../schema/locate-json-path.js';
 import { problemFromFileError } from './problem-from-file-error.js';
 
 export interface ConfigCheck {

@@ -19,6 +19,7 @@ export const CHECK_RULES = [
   'duplicate-id', // two documents that derive the same numeric id
   'plain-password', // a password attribute holding plain text instead of its bcrypt hash
   'unsafe-file', // a link, hard-linked or special file in the project, never read (it could lead out of it)
+  'unsupported-attribute', // a warning: an attribute of a kind cms does not know, left out (the rest is served)
 ] as const;
 export type CheckRule = (typeof CHECK_RULES)[number];
 

@@ -8,11 +8,14 @@ import { type KnownDocuments, checkFileLayout } from './check-file-layout.js';
 import { type CheckProblem, compareProblems } from './check-problem.js';
 import { checkSchemas } from './check-schemas.js';
 import { checkUploads } from './check-uploads.js';
+import { problemFromFileError } from './problem-from-file-error.js';
 import { listContentFiles } from './list-content-files.js';
 
 export interface CheckReport {
   /** Sorted by file and position. Empty when the project is clean. */
   readonly problems: CheckProblem[];
+  /** What the project loads without (an attribute of a kind cms does not know): reported, never failing the check. */
+  readonly warnings: CheckProblem[];
   /** Content types and components loaded (0 when the schemas are broken). */
   readonly schemas: number;
   /** Content files read. */
@@ -42,6 +45,7 @@ export async function checkProject(projectDir: string, options: { workers?: numb
   }));
   let problems = configProblems.concat(schemaProblems, uploads.problems, users);
   if (config === undefined || registry === undefined) return report(problems, 0, 0, uploads.media.size);
+  const warnings = registry.warnings.map((warning) => problemFromFileError(warning, 'unsupported-attribute'));
 
   const listing = listContentFiles(projectDir, registry);
   const layout = checkFileLayout(listing.files, config.i18n);
@@ -56,7 +60,10 @@ export async function checkProject(projectDir: string, options: { workers?: numb
     workers,
   });
   problems = problems.concat(listing.problems, layout.problems, content);
-  return report(problems, registry.contentTypes.size + registry.components.size, layout.readable.length, uploads.media.size);
+  return {
+    ...report(problems, registry.contentTypes.size + registry.components.size, layout.readable.length, uploads.media.size),
+    warnings: warnings.sort(compareProblems),
+  };
 }
 
 /** The documents relations may point at, with the users of users/ (a relation to one names its documentId). */
@@ -71,5 +78,5 @@ function defaultWorkers(files: number): number {
 }
 
 function report(problems: CheckProblem[], schemas: number, documents: number, media: number): CheckReport {
-  return { problems: problems.sort(compareProblems), schemas, documents, media };
+  return { problems: problems.sort(compareProblems), warnings: [], schemas, documents, media };
 }

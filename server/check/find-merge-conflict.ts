@@ -1,4 +1,4 @@
-import type { Position } from './locate-key.js';
+import type { Position } from '../schema/locate-json-path.js';
 
 const MARKERS = ['<<<<<<< ', '>>>>>>> ', '|||||||'];
 

@@ -34,6 +34,8 @@ export function checkInputKeys(check: KeyCheck, set: AttributeSet, data: Record<
     }
     const path = parentPath === null ? key : `${parentPath}.${key}`;
     if (attribute.kind === 'relation' && !check.canFind(attribute.target)) throw invalidKeyError(key, undefined, 'body');
+    // The derived side of a morph relation is written on its morphTo side.
+    if (attribute.kind === 'morph' && attribute.target !== undefined) throw invalidKeyError(key, parentPath, 'body');
     checkValueKeys(check, attribute, value, path);
   }
 }
@@ -63,6 +65,7 @@ function checkValueKeys(check: KeyCheck, attribute: Attribute, value: unknown, p
     case 'media':
       checkRelationKeys(value, path);
       return;
+    case 'morph':
     case 'scalar':
       return;
   }

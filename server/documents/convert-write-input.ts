@@ -5,6 +5,7 @@ import type { Attribute, RelationAttribute } from '../schema/attribute.js';
 import type { AttributeSet } from '../schema/content-type.js';
 import { type SchemaRegistry, findRelationTarget } from '../schema/schema-registry.js';
 import { castScalarInput } from './cast-scalar-input.js';
+import { convertMorphInput } from './morph-input.js';
 import { resolveRelationInput } from './relation-input.js';
 import type { EntityError } from '../errors/entity-validation-error.js';
 import { formatPath } from './yup-messages.js';
@@ -49,6 +50,11 @@ export function convertWriteInput(
       inverse.set(name, relationIds(context, attribute, value, currentInverse(context, attribute)));
       continue;
     }
+    if (attribute.kind === 'morph') {
+      // A derived morph side (morphOne/morphMany) is not writable: check-input-keys refuses it.
+      if (attribute.target === undefined) values[name] = convertMorphInput(context, attribute, value, base?.[name]);
+      continue;
+    }
     // Only a top-level relation builds on what the document holds (connect/disconnect); components are rebuilt.
     values[name] = attribute.kind === 'relation' ? convertRelation(context, attribute, value, base?.[name]) : convertValue(run, attribute, value, [name]);
   }
@@ -74,6 +80,8 @@ function convertValue(run: Conversion, attribute: Attribute, value: unknown, pat
     }
     case 'relation':
       return convertRelation(context, attribute, value, undefined);
+    case 'morph':
+      return attribute.target === undefined ? convertMorphInput(context, attribute, value, undefined) : undefined;
     case 'media': {
       const paths = mediaPaths(context, value);
       return attribute.multiple ? paths : (paths[paths.length - 1] ?? null);

@@ -79,6 +79,8 @@ export function requiredTypeName(attribute: Attribute): string | undefined {
     case 'relation':
     case 'media':
       return 'object';
+    case 'morph':
+      return attribute.toMany ? 'array' : 'object';
     case 'scalar':
       break;
   }

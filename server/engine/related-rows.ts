@@ -3,6 +3,7 @@ import type { Entry } from '../content-index/entry.js';
 import type { Attribute } from '../schema/attribute.js';
 import type { AttributeSet, ContentType } from '../schema/content-type.js';
 import { type Row, isSystemField, readEntryField } from './field-value.js';
+import { localizationEntries } from './localization-entries.js';
 import { type ReadContext, localeFor } from './read-context.js';
 import { findRelationTarget } from '../schema/schema-registry.js';
 
@@ -27,7 +28,7 @@ const NULL_RECORD: Row = Object.freeze(Object.create(null) as Record<string, unk
 
 /** The attribute a field names at this level. */
 export function findAttribute(level: Level, field: string): Attribute | undefined {
-  return (level.kind === 'document' ? level.type : level.set).attributes.get(field);
+  return (level.kind === 'document' ? level.type : level.set).queryAttributes.get(field);
 }
 
 /** How a field is read from a row at this level (an entry's system fields, its data, or a plain record). */
@@ -55,6 +56,9 @@ export function findRelatedRows(context: ReadContext, level: Level, field: strin
       if (target === undefined) return { level, empty: NULL_RECORD, rows: () => [] };
       const locale = localeFor(context, target);
       const targetLevel: Level = { kind: 'document', type: target };
+      if (attribute.virtual === 'localizations') {
+        return { level: targetLevel, empty: NULL_ENTRY, rows: (row) => localizationEntries(context, target, row as Entry) };
+      }
       if (attribute.mappedBy !== undefined) {
         const back = attribute.mappedBy;
         return {

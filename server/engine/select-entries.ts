@@ -59,7 +59,7 @@ function sortedView(context: ReadContext, request: SortRequest): readonly Entry[
   const dependencies = sort
     .filter((key) => key.path.length > 1)
     .map((key) => {
-      const attribute = type.attributes.get(key.path[0]!);
+      const attribute = type.queryAttributes.get(key.path[0]!);
       const target = attribute?.kind === 'relation' ? findRelationTarget(context.index.registry, attribute.target) : undefined;
       return target ? `${target.uid}@${context.index.typeVersion(target)}` : '';
     })

@@ -5,8 +5,10 @@ import type { ComponentSchema, ContentType } from '../schema/content-type.js';
 import type { PopulateNode, SortKey } from '../query/document-query.js';
 import { compileFilter } from './compile-filter.js';
 import { compareValues, readEntryField } from './field-value.js';
+import { localizationEntries } from './localization-entries.js';
 import { type ReadContext, compiledOnce, localeFor } from './read-context.js';
 import { cutWindow, hasItemOptions, keepsZoneItem, listComponentItems, selectComponentItems } from './select-component-items.js';
+import { serializeMorph } from './serialize-morph.js';
 import { serializeScalar } from './serialize-scalar.js';
 import { sortEntries } from './sort-entries.js';
 import { findRelationTarget } from '../schema/schema-registry.js';
@@ -64,7 +66,7 @@ function serializeDocument(level: Level<ContentType>, entry: Entry): Record<stri
 function populateInto(level: Level<ContentType | ComponentSchema>, entry: Entry, data: Readonly<Record<string, unknown>>, out: Record<string, unknown>): void {
   const { context, owner, shape } = level;
   if (shape.populate.size === 0) return;
-  for (const [name, attribute] of owner.attributes) {
+  for (const [name, attribute] of owner.queryAttributes) {
     const node = shape.populate.get(name);
     if (node === undefined) continue;
     const value = data[name];
@@ -80,7 +82,11 @@ function populateInto(level: Level<ContentType | ComponentSchema>, entry: Entry,
           break;
         }
         const stored =
-          attribute.mappedBy === undefined ? ownedEntries(context, entry, target, value) : inverseEntries(context, entry, target, attribute.mappedBy);
+          attribute.virtual === 'localizations'
+            ? localizationEntries(context, target, entry)
+            : attribute.mappedBy === undefined
+              ? ownedEntries(context, entry, target, value)
+              : inverseEntries(context, entry, target, attribute.mappedBy);
         const related = selectRelated(context, target, stored, node);
         if (node.count) out[name] = { count: related.length };
         else {
@@ -89,6 +95,11 @@ function populateInto(level: Level<ContentType | ComponentSchema>, entry: Entry,
         }
         break;
       }
+      case 'morph':
+        out[name] = serializeMorph(context, { owner, entry, attribute, value, node }, (target, entries, inner) =>
+          serializeEntries(context, target, entries, inner),
+        );
+        break;
       case 'media': {
         const paths = attribute.multiple ? (Array.isArray(value) ? value : []) : typeof value === 'string' ? [value] : [];
         const records = selectMedia(context, findMedia(context, entry, paths), node);

@@ -2,6 +2,7 @@ import type { Entry } from '../content-index/entry.js';
 import type { ContentType } from '../schema/content-type.js';
 import type { SortKey } from '../query/document-query.js';
 import { comparable, compareValues, isSystemField, readEntryField } from './field-value.js';
+import { localizationEntries } from './localization-entries.js';
 import { type ReadContext, localeFor } from './read-context.js';
 import { findRelationTarget } from '../schema/schema-registry.js';
 
@@ -30,7 +31,7 @@ export function sortEntries<E extends Entry>(context: ReadContext, type: Content
 function sortValueReader(context: ReadContext, type: ContentType, path: readonly string[]): (entry: Entry) => unknown {
   const [head, ...rest] = path;
   if (head === undefined) return () => null;
-  const attribute = type.attributes.get(head);
+  const attribute = type.queryAttributes.get(head);
   if (attribute === undefined || isSystemField(head)) {
     return (entry) => comparable(head === 'id' ? 'integer' : 'system', readEntryField(entry, head));
   }
@@ -44,6 +45,10 @@ function sortValueReader(context: ReadContext, type: ContentType, path: readonly
       const inner = sortValueReader(context, target, rest);
       // To-many relations sort by their first related value, as a SQL join picks one row.
       return (entry) => {
+        if (attribute.virtual === 'localizations') {
+          const first = localizationEntries(context, target, entry)[0];
+          return first ? inner(first) : null;
+        }
         const value = attribute.mappedBy === undefined ? entry.data[head] : undefined;
         const ids = Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
         if (attribute.mappedBy !== undefined) {

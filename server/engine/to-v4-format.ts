@@ -33,7 +33,7 @@ function wrapData(registry: SchemaRegistry, set: AttributeSet | undefined, value
 function attributesToV4(registry: SchemaRegistry, set: AttributeSet, values: Json): Json {
   const out: Json = {};
   for (const [name, value] of Object.entries(values)) {
-    const attribute = set.attributes.get(name);
+    const attribute = set.queryAttributes.get(name);
     switch (attribute?.kind) {
       case 'relation':
         out[name] = wrapData(registry, findRelationTarget(registry, attribute.target), value);

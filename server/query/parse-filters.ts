@@ -104,7 +104,7 @@ function parseField(key: string, value: unknown, place: FilterPlace): FilterNode
   const { registry, level, path } = place;
   const where = path.length === 0 ? null : path.join('.');
   const fieldPath = [...path, key];
-  const attribute = level.set.attributes.get(key);
+  const attribute = level.set.queryAttributes.get(key);
   if (attribute === undefined) {
     const type =
       level.kind === 'document' && Object.hasOwn(DOCUMENT_FIELDS, key) ? DOCUMENT_FIELDS[key] : level.kind === 'component' && key === 'id' ? 'id' : undefined;
@@ -133,6 +133,7 @@ function parseField(key: string, value: unknown, place: FilterPlace): FilterNode
       return parseLink(key, value, { registry, level: { kind: 'component', set: component, canFind: level.canFind }, path: fieldPath });
     }
     case 'dynamiczone':
+    case 'morph':
       throw invalidKeyError(key, own, 'filters');
   }
 }

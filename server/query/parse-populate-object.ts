@@ -1,8 +1,9 @@
 import { isPlainObject } from '../config/is-plain-object.js';
 import { validationError } from '../errors/api-error.js';
-import type { Attribute, ScalarAttribute } from '../schema/attribute.js';
+import { type Attribute, type ScalarAttribute, isMorphTo } from '../schema/attribute.js';
 import { type PopulateMap, type PopulateNode, emptyPopulateNode } from './document-query.js';
 import { POPULATE_OPTION_KEYS, parseMediaOptions, parseNodeOptions } from './parse-populate-options.js';
+import { parseMorphTo } from './parse-populate-morph.js';
 import { checkFragmentTargets, parseZone } from './parse-populate-zone.js';
 import { isBooleanLike, isFalse, isTrue } from './populate-flags.js';
 import { type PopulateLevel, type PopulatedAttribute, joinPath, nextLevel } from './populate-level.js';
@@ -15,7 +16,7 @@ type PopulatableAttribute = Exclude<Attribute, ScalarAttribute>;
 export function parsePopulateObject(parser: PopulateParser, object: Record<string, unknown>, level: PopulateLevel): PopulateMap {
   const out = new Map<string, PopulateNode>();
   for (const [key, inner] of Object.entries(object)) {
-    const attribute = level.set.attributes.get(key);
+    const attribute = level.set.queryAttributes.get(key);
     if (attribute === undefined) {
       // Strapi's validator lets boolean-like keys through and its converter drops them.
       if (isBooleanLike(key)) continue;
@@ -43,6 +44,7 @@ function parseAttribute(parser: PopulateParser, target: PopulatedAttribute<Popul
   }
   if (!isPlainObject(value)) throw validationError(INVALID_POPULATE);
   if (attribute.kind === 'dynamiczone') return parseZone(parser, { level, key, attribute }, value);
+  if (attribute.kind === 'morph' && isMorphTo(attribute)) return parseMorphTo(parser, { level, key, attribute }, value);
   if ('on' in value) {
     checkFragmentTargets(parser, value['on'], rawPath);
     throw validationError(`Using fragments is not permitted to populate "${key}" in "${level.uid}"`, {});
@@ -61,7 +63,7 @@ function checkNames(parser: PopulateParser, target: PopulatedAttribute<Populatab
   for (const name of text.split('.').map((s) => s.trim())) {
     // Past a media: a file has no attribute of that name.
     if (next === undefined) throw invalidKeyError(name, where, 'populate');
-    const inner = next.set.attributes.get(name);
+    const inner = next.set.queryAttributes.get(name);
     if (inner === undefined) throw invalidKeyError(name, next.attributePath, 'populate');
     if (inner.kind === 'scalar') throw invalidKeyError(name, joinPath(next.rawPath, name), 'populate');
     if (inner.private) throw invalidKeyError(name, joinPath(next.attributePath, name), 'populate');

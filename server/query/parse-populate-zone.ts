@@ -8,7 +8,7 @@ import { type PopulateLevel, type PopulatedAttribute, componentLevel, expandWild
 import { INVALID_POPULATE, type PopulateParser } from './populate-parser.js';
 import { invalidKeyError } from '../errors/invalid-key-error.js';
 
-const INVALID_ZONE_POPULATE =
+export const INVALID_ZONE_POPULATE =
   "Invalid nested population query detected. When using 'populate' within polymorphic structures, its value must be '*' to indicate all second level links. " +
   'Specific field targeting is not supported here. Consider using the fragment API for more granular population control.';
 

@@ -72,7 +72,7 @@ function parseDotPath(parser: PopulateParser, segments: readonly string[], level
   checkDepth(parser, level);
   const [head = '', ...rest] = segments;
   const path = joinPath(prefix, head);
-  const attribute = level.set.attributes.get(head);
+  const attribute = level.set.queryAttributes.get(head);
   if (attribute === undefined || attribute.kind === 'scalar') throw invalidKeyError(head, path, 'populate');
   if (attribute.private) throw invalidKeyError(head, joinPath(level.attributePath, head), 'populate');
   if (rest.length === 0) return emptyPopulateNode();

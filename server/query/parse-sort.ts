@@ -69,7 +69,7 @@ function checkPath(registry: SchemaRegistry, owner: AttributeSet, path: readonly
     // An attribute that may not be sorted on is named with its own path, as Strapi does.
     const own = path.slice(0, i + 1).join('.');
     const last = i === path.length - 1;
-    const attribute = level.attributes.get(name);
+    const attribute = level.queryAttributes.get(name);
     if (attribute === undefined) {
       const system = isDocument ? SORTABLE_SYSTEM_FIELDS.includes(name) : name === 'id';
       if (!system || !last) throw invalidKeyError(name, where, 'sort');

@@ -1,4 +1,4 @@
-import type { Attribute } from '../schema/attribute.js';
+import { type Attribute, isMorphTo } from '../schema/attribute.js';
 import type { AttributeSet, ComponentSchema } from '../schema/content-type.js';
 import { type SchemaRegistry, findRelationTarget } from '../schema/schema-registry.js';
 import { type PopulateMap, type PopulateNode, emptyPopulateNode } from './document-query.js';
@@ -35,6 +35,12 @@ export function nextLevel(registry: SchemaRegistry, { level, key, attribute }: P
       const component = registry.components.get(attribute.component);
       return component && componentLevel(component, level, key);
     }
+    case 'morph': {
+      // morphOne / morphMany lead to their target; a morphTo side leads anywhere, so only fragments (`on`) go further.
+      const target = attribute.target === undefined ? undefined : registry.contentTypes.get(attribute.target);
+      const paths = { depth: level.depth + 1, attributePath: joinPath(level.attributePath, key), rawPath: joinPath(level.rawPath, key) };
+      return target && { set: target, uid: target.uid, name: target.singularName, ...paths };
+    }
     default:
       return undefined;
   }
@@ -55,12 +61,13 @@ export function componentLevel(component: ComponentSchema, level: PopulateLevel,
 /** `*`: every populatable attribute of a level, with default options. */
 export function expandWildcard(set: AttributeSet): PopulateMap {
   const out = new Map<string, PopulateNode>();
-  for (const [key, attribute] of set.attributes) if (isPopulatable(attribute)) out.set(key, emptyPopulateNode());
+  for (const [key, attribute] of set.queryAttributes) if (isPopulatable(attribute)) out.set(key, emptyPopulateNode());
   return out;
 }
 
+/** `*` leaves out scalars, private attributes and morphTo sides (they need fragments), as Strapi's expansion does. */
 function isPopulatable(attribute: Attribute): boolean {
-  return attribute.kind !== 'scalar' && !attribute.private;
+  return attribute.kind !== 'scalar' && !attribute.private && !(attribute.kind === 'morph' && isMorphTo(attribute));
 }
 
 export function joinPath(path: string | null, key: string): string {

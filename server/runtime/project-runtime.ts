@@ -151,6 +151,7 @@ export class ProjectRuntime implements ProjectPort {
   }
 
   private reportProblems(): void {
+    for (const warning of this.state.registry.warnings) this.log.warn(warning.format());
     for (const problem of this.state.problems.values()) this.log.warn(this.describeProblem(problem));
   }
 

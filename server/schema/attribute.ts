@@ -32,6 +32,18 @@ export function isRelationKind(value: unknown): value is RelationKind {
   return (RELATION_KINDS as readonly unknown[]).includes(value);
 }
 
+/**
+ * Strapi's polymorphic relations. `morphToOne`/`morphToMany` point at documents of any type and
+ * are stored as `{ "__type": uid, "documentId": … }` (a list for morphToMany); `morphOne`/
+ * `morphMany` are their derived side: the documents of `target` whose `morphBy` points here.
+ */
+export const MORPH_KINDS = ['morphToOne', 'morphToMany', 'morphOne', 'morphMany'] as const;
+export type MorphKind = (typeof MORPH_KINDS)[number];
+
+export function isMorphKind(value: unknown): value is MorphKind {
+  return (MORPH_KINDS as readonly unknown[]).includes(value);
+}
+
 /** Options every attribute may carry. */
 export interface AttributeOptions {
   readonly required: boolean;
@@ -68,6 +80,26 @@ export interface RelationAttribute extends AttributeOptions {
   readonly mappedBy: string | undefined;
   /** oneToMany / manyToMany: the value is a list. */
   readonly toMany: boolean;
+  /**
+   * Not stored anywhere: the index derives it. `localizations` is the same document's versions in
+   * the other locales (Strapi's i18n relation on every localized type).
+   */
+  readonly virtual?: 'localizations';
+}
+
+export interface MorphAttribute extends AttributeOptions {
+  readonly kind: 'morph';
+  readonly relation: MorphKind;
+  /** morphOne / morphMany: the type holding the morphTo attribute `morphBy`. */
+  readonly target: string | undefined;
+  readonly morphBy: string | undefined;
+  /** morphToMany / morphMany: the value is a list. */
+  readonly toMany: boolean;
+}
+
+/** morphToOne / morphToMany: the side files store (the other is derived). */
+export function isMorphTo(attribute: MorphAttribute): boolean {
+  return attribute.relation === 'morphToOne' || attribute.relation === 'morphToMany';
 }
 
 export interface MediaAttribute extends AttributeOptions {
@@ -92,9 +124,9 @@ export interface DynamicZoneAttribute extends AttributeOptions {
   readonly max: number | undefined;
 }
 
-export type Attribute = ScalarAttribute | RelationAttribute | MediaAttribute | ComponentAttribute | DynamicZoneAttribute;
+export type Attribute = ScalarAttribute | RelationAttribute | MorphAttribute | MediaAttribute | ComponentAttribute | DynamicZoneAttribute;
 
 /** A relation whose value is stored in files (not derived from the other side). */
 export function isOwningRelation(attribute: Attribute): attribute is RelationAttribute {
-  return attribute.kind === 'relation' && attribute.mappedBy === undefined;
+  return attribute.kind === 'relation' && attribute.mappedBy === undefined && attribute.virtual === undefined;
 }

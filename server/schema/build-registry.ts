@@ -3,8 +3,11 @@ import { FileError } from '../errors/file-error.js';
 import type { Attribute } from './attribute.js';
 import { type ComponentSchema, type ContentType, isHiddenScalar } from './content-type.js';
 import { parseAttribute } from './parse-attribute.js';
+import { queryAttributesOf } from './localizations-attribute.js';
+import { locateJsonPath } from './locate-json-path.js';
 import { parseJson } from './parse-json.js';
 import { type SchemaRegistry, findRelationTarget, routeName } from './schema-registry.js';
+import { UnsupportedAttributeError } from './unsupported-attribute.js';
 import { createUploadFileType } from './upload-file-type.js';
 import { USER_UID, createUserType } from './user-type.js';
 
@@ -32,10 +35,12 @@ export interface SchemaTexts {
  * them. Throws a FileError naming the file and the problem.
  */
 export function buildRegistry(texts: SchemaTexts): SchemaRegistry {
+  const warnings: FileError[] = [];
   const components = new Map<string, ComponentSchema>();
   for (const source of texts.components) {
     const component = parseComponent(parseObject(source), source.file, source.category ?? '', source.name);
     components.set(component.uid, component);
+    warnings.push(...leftOutWarnings(component, source.text));
   }
 
   const contentTypes = new Map<string, ContentType>();
@@ -43,6 +48,7 @@ export function buildRegistry(texts: SchemaTexts): SchemaRegistry {
   for (const source of texts.contentTypes) {
     const file = source.file;
     const type = parseContentType(parseObject(source), file);
+    warnings.push(...leftOutWarnings(type, source.text));
     if (type.singularName !== source.name) {
       throw new FileError(file, `info.singularName is "${type.singularName}" but the file is named ${source.name}.json: name it ${type.singularName}.json`);
     }
@@ -55,7 +61,7 @@ export function buildRegistry(texts: SchemaTexts): SchemaRegistry {
   }
   if (contentTypes.size === 0) throw new FileError(texts.folder, `no content type found: add ${texts.folder}/<singularName>.json`);
 
-  const registry: SchemaRegistry = { contentTypes, components, byRouteName, uploadFile: createUploadFileType(), user: createUserType() };
+  const registry: SchemaRegistry = { contentTypes, components, byRouteName, uploadFile: createUploadFileType(), user: createUserType(), warnings };
   for (const type of contentTypes.values()) checkLinks(registry, type.file, type.attributes, type.uid);
   for (const component of components.values()) checkLinks(registry, component.file, component.attributes, undefined);
   return registry;
@@ -81,7 +87,7 @@ function parseContentType(raw: Record<string, unknown>, file: string): ContentTy
   const i18n = isPlainObject(pluginOptions['i18n']) ? pluginOptions['i18n'] : {};
   const privateList = Array.isArray(options['privateAttributes']) ? options['privateAttributes'].filter((a): a is string => typeof a === 'string') : [];
   const localized = i18n['localized'] === true;
-  const attributes = parseAttributes(raw['attributes'], file, new Set(privateList), localized);
+  const { attributes, leftOut } = parseAttributes(raw['attributes'], file, new Set(privateList), localized);
   return {
     uid: `api::${singularName}.${singularName}`,
     kind,
@@ -92,6 +98,8 @@ function parseContentType(raw: Record<string, unknown>, file: string): ContentTy
     localized,
     file,
     attributes,
+    queryAttributes: queryAttributesOf(`api::${singularName}.${singularName}`, localized, attributes),
+    ...(leftOut.size > 0 ? { leftOut } : {}),
     outputScalars: outputScalars(attributes),
   };
 }
@@ -101,7 +109,7 @@ function parseComponent(raw: Record<string, unknown>, file: string, category: st
     throw new FileError(file, 'component folders and file names must be lower-case kebab-case');
   }
   const info = isPlainObject(raw['info']) ? raw['info'] : {};
-  const attributes = parseAttributes(raw['attributes'], file, new Set(), false);
+  const { attributes, leftOut } = parseAttributes(raw['attributes'], file, new Set(), false);
   return {
     uid: `${category}.${name}`,
     category,
@@ -109,22 +117,37 @@ function parseComponent(raw: Record<string, unknown>, file: string, category: st
     displayName: typeof info['displayName'] === 'string' ? info['displayName'] : name,
     file,
     attributes,
+    queryAttributes: attributes,
+    ...(leftOut.size > 0 ? { leftOut } : {}),
     outputScalars: outputScalars(attributes),
   };
 }
 
-function parseAttributes(raw: unknown, file: string, privateNames: ReadonlySet<string>, localized: boolean): Map<string, Attribute> {
+interface ParsedAttributes {
+  readonly attributes: Map<string, Attribute>;
+  /** Attribute name → why it was left out. */
+  readonly leftOut: Map<string, string>;
+}
+
+function parseAttributes(raw: unknown, file: string, privateNames: ReadonlySet<string>, localized: boolean): ParsedAttributes {
   if (!isPlainObject(raw)) throw new FileError(file, '"attributes" must be an object');
   const attributes = new Map<string, Attribute>();
+  const leftOut = new Map<string, string>();
   for (const [name, value] of Object.entries(raw)) {
     try {
       const attribute = parseAttribute(name, value, privateNames);
       attributes.set(name, localized ? attribute : { ...attribute, localized: false });
     } catch (error) {
-      throw new FileError(file, (error as Error).message);
+      if (error instanceof UnsupportedAttributeError) leftOut.set(name, error.message);
+      else throw new FileError(file, (error as Error).message);
     }
   }
-  return attributes;
+  return { attributes, leftOut };
+}
+
+/** A warning per attribute left out of a schema, at the line of its `type`. */
+function leftOutWarnings(set: ContentType | ComponentSchema, text: string): FileError[] {
+  return [...(set.leftOut ?? [])].map(([name, why]) => new FileError(set.file, why, locateJsonPath(text, ['attributes', name, 'type'])));
 }
 
 function outputScalars(attributes: ReadonlyMap<string, Attribute>): string[] {
@@ -175,6 +198,15 @@ function checkLinks(registry: SchemaRegistry, file: string, attributes: Readonly
           if (!registry.components.has(uid)) throw new FileError(file, `${where}: component ${uid} not found in schemas/components/`);
         }
         break;
+      case 'morph': {
+        if (attribute.target === undefined) break;
+        const target = registry.contentTypes.get(attribute.target);
+        const back = target?.attributes.get(attribute.morphBy ?? '');
+        if (back?.kind !== 'morph' || back.target !== undefined) {
+          throw new FileError(file, `${where}: ${attribute.target} has no morphToOne or morphToMany attribute "${attribute.morphBy ?? ''}"`);
+        }
+        break;
+      }
       case 'scalar':
       case 'media':
         break;

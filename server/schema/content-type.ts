@@ -2,7 +2,18 @@ import type { Attribute, ScalarAttribute } from './attribute.js';
 
 /** Attributes in schema order, with the lookups every layer needs. */
 export interface AttributeSet {
+  /** The attributes files hold and writes set. */
   readonly attributes: ReadonlyMap<string, Attribute>;
+  /**
+   * What queries (populate, filters, sort) and answers may name: `attributes`, then the virtual
+   * relations the index derives (`localizations` on localized types). The same map when there are none.
+   */
+  readonly queryAttributes: ReadonlyMap<string, Attribute>;
+  /**
+   * Attributes the schema declares with a kind cms does not know, and why: left out of
+   * `attributes`, their values in files are ignored (the registry's warnings say so).
+   */
+  readonly leftOut?: ReadonlyMap<string, string>;
   /** Non-private, non-password scalar attribute names in schema order: the default output. */
   readonly outputScalars: readonly string[];
 }

@@ -1,9 +1,25 @@
 import { isPlainObject } from '../config/is-plain-object.js';
-import { type Attribute, type ScalarType, isRelationKind, isScalarType } from './attribute.js';
+import {
+  type Attribute,
+  type AttributeOptions,
+  type MorphAttribute,
+  type MorphKind,
+  type ScalarType,
+  isMorphKind,
+  isRelationKind,
+  isScalarType,
+} from './attribute.js';
+import { UnsupportedAttributeError } from './unsupported-attribute.js';
 
-/** Base types of the custom fields we know; any other custom field keeps its value as raw JSON. */
+/**
+ * Base types of well-known custom fields, for schemas that say only `type: "customField"` (Strapi
+ * learns the type from the plugin's code). A schema that names the type itself (`type: "richtext",
+ * customField: …`) is read as that type; any other custom field keeps its value as raw JSON.
+ */
 const CUSTOM_FIELD_TYPES: Readonly<Record<string, ScalarType>> = {
   'plugin::color-picker.color': 'string',
+  'plugin::ckeditor5.CKEditor': 'richtext',
+  'plugin::ckeditor.CKEditor': 'richtext',
 };
 
 /** Names Strapi reserves for its own columns and system fields. */
@@ -44,8 +60,9 @@ export function parseAttribute(name: string, raw: unknown, privateNames: Readonl
   switch (type) {
     case 'relation': {
       const relation = raw['relation'];
+      if (isMorphKind(relation)) return parseMorph(raw, relation, { base, where });
       if (!isRelationKind(relation)) {
-        throw new Error(`${where}: relation must be one of oneToOne, oneToMany, manyToOne, manyToMany, got ${JSON.stringify(relation)}`);
+        throw new UnsupportedAttributeError(`${where}: unknown relation ${JSON.stringify(relation)}, left out`);
       }
       const inversedBy = optionalString(raw, 'inversedBy', where);
       const mappedBy = optionalString(raw, 'mappedBy', where);
@@ -88,9 +105,11 @@ export function parseAttribute(name: string, raw: unknown, privateNames: Readonl
         customField = requiredString(raw, 'customField', where);
         scalarType = CUSTOM_FIELD_TYPES[customField] ?? 'json';
       } else if (isScalarType(type)) {
+        // A custom field's own base type (CKEditor's text or richtext): served as that type.
+        customField = optionalString(raw, 'customField', where);
         scalarType = type;
       } else {
-        throw new Error(`${where}: unknown type ${JSON.stringify(type)}`);
+        throw new UnsupportedAttributeError(`${where}: unknown type ${JSON.stringify(type)}, left out`);
       }
       const enumValues = optionalStringList(raw, 'enum', where);
       if (scalarType === 'enumeration' && (enumValues === undefined || enumValues.length === 0)) {
@@ -121,6 +140,20 @@ export function parseAttribute(name: string, raw: unknown, privateNames: Readonl
       };
     }
   }
+}
+
+/** A polymorphic relation: morphTo sides name no target; morphOne/morphMany name the target and its morphTo attribute. */
+function parseMorph(raw: Record<string, unknown>, relation: MorphKind, context: { base: AttributeOptions; where: string }): MorphAttribute {
+  const { base, where } = context;
+  const derived = relation === 'morphOne' || relation === 'morphMany';
+  return {
+    ...base,
+    kind: 'morph',
+    relation,
+    target: derived ? requiredString(raw, 'target', where) : undefined,
+    morphBy: derived ? requiredString(raw, 'morphBy', where) : undefined,
+    toMany: relation === 'morphToMany' || relation === 'morphMany',
+  };
 }
 
 function flag(raw: Record<string, unknown>, key: string, where: string, fallback: boolean): boolean {

@@ -1,3 +1,4 @@
+import type { FileError } from '../errors/file-error.js';
 import type { ComponentSchema, ContentType } from './content-type.js';
 import type { UploadFileType } from './upload-file-type.js';
 import { USER_UID } from './user-type.js';
@@ -14,6 +15,8 @@ export interface SchemaRegistry {
   readonly uploadFile: UploadFileType;
   /** `plugin::users-permissions.user`, the type of users/: a relation target, not one of `contentTypes` (its routes are users-permissions'). */
   readonly user: ContentType;
+  /** What loaded with a part left out (an attribute of a kind cms does not know), at its file and line. */
+  readonly warnings: readonly FileError[];
 }
 
 /** The type a relation attribute points at: one of the project's content types, or the built-in user type. */

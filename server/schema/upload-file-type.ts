@@ -56,8 +56,9 @@ export function createUploadFileType(): UploadFileType {
     // Built in: no schema file.
     file: '',
     attributes,
+    queryAttributes: attributes,
     outputScalars: outputScalarsOf(attributes),
-    comparable: { attributes: comparable, outputScalars: outputScalarsOf(comparable) },
+    comparable: { attributes: comparable, queryAttributes: comparable, outputScalars: outputScalarsOf(comparable) },
   };
 }
 

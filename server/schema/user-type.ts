@@ -33,6 +33,7 @@ export function createUserType(): ContentType {
     // Built in: no schema file.
     file: '',
     attributes,
+    queryAttributes: attributes,
     outputScalars: USER_COLUMNS.map(([name]) => name),
   };
 }

@@ -4,6 +4,7 @@ import type { AttributeSet, ContentType } from '../schema/content-type.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import { isTextScalarType } from '../schema/scalar-families.js';
 import { isDocumentId } from './content-path.js';
+import { morphValueProblem } from './morph-value.js';
 import { canonicalTime, isCanonicalDateTime, startsWithCalendarDay } from '../schema/date-time-text.js';
 
 export const TIMESTAMP_KEYS = ['createdAt', 'updatedAt', 'publishedAt'] as const;
@@ -67,6 +68,8 @@ function checkAttributes(run: DocumentCheck, set: AttributeSet, data: Record<str
     const value = data[key];
     const attribute = set.attributes.get(key);
     if (attribute === undefined) {
+      // An attribute of a kind cms does not know: its values are kept in the file and not read.
+      if (set.leftOut?.has(key) === true) continue;
       const system = topLevel
         ? (TIMESTAMP_KEYS as readonly string[]).includes(key) || key === RENAMED_FROM_KEY || key === 'id' || key === 'documentId' || key === 'locale'
         : key === '__component';
@@ -98,6 +101,11 @@ function checkValue(run: DocumentCheck, attribute: Attribute, value: unknown, pa
           message: attribute.toMany ? `expected an array of documentIds, got ${show(value)}` : `expected a documentId, got ${show(value)}`,
         });
       }
+      return;
+    }
+    case 'morph': {
+      const problem = morphValueProblem(attribute, value, path);
+      if (problem !== undefined) problems.push({ path, message: problem });
       return;
     }
     case 'media': {

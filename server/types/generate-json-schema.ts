@@ -71,8 +71,10 @@ function objectSchema(registry: SchemaRegistry, set: AttributeSet, strict: boole
   const required: string[] = [];
   for (const [name, attribute] of set.attributes) {
     properties[name] = attributeSchema(registry, attribute, strict);
-    if (strict && attribute.required && !(attribute.kind === 'relation' && attribute.mappedBy !== undefined)) required.push(name);
+    if (strict && attribute.required && !isDerived(attribute)) required.push(name);
   }
+  // Values of attributes cms left out (a kind it does not know) stay in files untouched.
+  for (const name of set.leftOut?.keys() ?? []) properties[name] = { description: 'an attribute of a kind cms does not know: not read' };
   Object.assign(properties, extra);
   return { type: 'object', properties, ...(required.length > 0 ? { required } : {}), additionalProperties: false };
 }
@@ -93,6 +95,18 @@ function attributeSchema(registry: SchemaRegistry, attribute: Attribute, strict:
         ? list({ type: 'array', items: id }, { required: attribute.required, minItems: rules && attribute.required ? 1 : undefined })
         : id;
       return finish(schema, `${attribute.relation} relation to ${attribute.target}: ${attribute.toMany ? 'documentIds' : 'a documentId'}`);
+    }
+    case 'morph': {
+      if (attribute.target !== undefined) {
+        return { type: 'null', description: `Derived from ${attribute.target} attribute "${attribute.morphBy ?? ''}": store the relation there.` };
+      }
+      const link = {
+        type: 'object',
+        properties: { __type: { type: 'string' }, documentId: { type: 'string', pattern: DOCUMENT_ID } },
+        required: ['__type', 'documentId'],
+        additionalProperties: false,
+      };
+      return finish(attribute.toMany ? { type: 'array', items: link } : link, `${attribute.relation} relation: { __type, documentId }`);
     }
     case 'media': {
       const item = { type: 'string', pattern: MEDIA_PATH };
@@ -235,4 +249,9 @@ function collectComponents(registry: SchemaRegistry, set: AttributeSet, used: Se
       collectComponents(registry, component, used);
     }
   }
+}
+
+/** A relation files never hold: the mappedBy side, or a morphOne / morphMany. */
+function isDerived(attribute: Attribute): boolean {
+  return (attribute.kind === 'relation' && attribute.mappedBy !== undefined) || (attribute.kind === 'morph' && attribute.target !== undefined);
 }

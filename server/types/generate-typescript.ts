@@ -71,7 +71,7 @@ function attributeLines(registry: SchemaRegistry, names: TypeNames, set: Attribu
 function splitAttributes(registry: SchemaRegistry, names: TypeNames, set: AttributeSet): [string[], string[]] {
   const scalars: string[] = [];
   const populated: string[] = [];
-  for (const [name, attribute] of set.attributes) {
+  for (const [name, attribute] of set.queryAttributes) {
     if (attribute.private || (attribute.kind === 'scalar' && isHiddenScalar(attribute))) continue;
     const key = propertyKey(name);
     if (attribute.kind === 'scalar') {
@@ -111,6 +111,13 @@ function populatedType(registry: SchemaRegistry, names: TypeNames, attribute: Ex
     case 'relation': {
       const target = attribute.target === USER_UID ? 'StrapiUser' : (names.contentTypes.get(attribute.target) ?? 'never');
       return attribute.toMany ? `${target}[]` : `${target} | null`;
+    }
+    case 'morph': {
+      // morphTo: any content type (morphToMany items say which in `__type`); morphOne/morphMany: the target.
+      const target =
+        attribute.target === undefined ? '{ id: number; documentId: string; [key: string]: unknown }' : (names.contentTypes.get(attribute.target) ?? 'never');
+      const item = attribute.relation === 'morphToMany' ? `(${target} & { __type: string })` : target;
+      return attribute.toMany ? `${item}[]` : `${target} | null`;
     }
     case 'media':
       return attribute.multiple ? 'StrapiMedia[]' : 'StrapiMedia | null';

@@ -21,14 +21,38 @@ test('a schema that does not load is reported at the attribute it names', async 
     project.write('schemas/author.json', {
       kind: 'collectionType',
       info: { singularName: 'author', pluralName: 'authors' },
-      attributes: { name: { type: 'string' }, age: { type: 'number' } },
+      attributes: { name: { type: 'string' }, age: { type: 'integer', min: 'none' } },
     });
     const report = await checkProject(project.dir);
     assert.equal(
       report.problems.filter((p) => p.file.startsWith('schemas/')),
-      [{ file: 'schemas/author.json', line: 11, column: 5, rule: 'schema', message: 'attribute "age": unknown type "number"' }],
+      [{ file: 'schemas/author.json', line: 11, column: 5, rule: 'schema', message: 'attribute "age": "min" must be a number, got "none"' }],
     );
     assert.is(report.documents, 0);
+  } finally {
+    project.cleanup();
+  }
+});
+
+test('an attribute of a kind cms does not know is a warning at its line; content is checked without it', async () => {
+  const project = createTempProject('check-mistakes');
+  try {
+    const schema = JSON.parse(project.read('schemas/author.json'));
+    schema.attributes.age = { type: 'number' };
+    project.write('schemas/author.json', schema);
+    project.write('content/authors/aged.json', { name: 'Aged', age: 40 });
+    const report = await checkProject(project.dir);
+    assert.equal(report.warnings, [
+      {
+        file: 'schemas/author.json',
+        line: report.warnings[0]!.line,
+        column: 7,
+        rule: 'unsupported-attribute',
+        message: 'attribute "age": unknown type "number", left out',
+      },
+    ]);
+    assert.ok(report.documents > 0);
+    assert.not.ok(report.problems.some((p) => p.file.startsWith('schemas/') || p.file === 'content/authors/aged.json'));
   } finally {
     project.cleanup();
   }

@@ -33,7 +33,7 @@ for (const [name, problem, file, expected] of ANNOTATIONS) {
   });
 }
 
-const report = { problems: [located, fileOnly], schemas: 4, documents: 10, media: 1 };
+const report = { problems: [located, fileOnly], warnings: [], schemas: 4, documents: 10, media: 1 };
 
 test('the text format prints path:line:column: message, then a summary', () => {
   assert.is(
@@ -43,7 +43,7 @@ test('the text format prints path:line:column: message, then a summary', () => {
       '2 problems in 2 files (10 content files, 4 schemas, 1 media files checked)\n',
   );
   assert.is(
-    formatReport({ problems: [], schemas: 1, documents: 1, media: 0 }, 'text', (file) => file),
+    formatReport({ problems: [], warnings: [], schemas: 1, documents: 1, media: 0 }, 'text', (file) => file),
     'no problems (1 content file, 1 schemas, 0 media files checked)\n',
   );
 });
@@ -57,7 +57,29 @@ test('the json format lists every problem with null for an unknown position', ()
       { file: 'content/articles/a.json', line: 2, column: 3, rule: 'validation', message: 'title must be at least 3 characters' },
       { file: 'content/articles/notes.txt', line: null, column: null, rule: 'file-name', message: 'not a content file' },
     ],
+    warnings: [],
   });
+});
+
+const warning = {
+  file: 'schemas/page.json',
+  line: 7,
+  column: 17,
+  rule: 'unsupported-attribute',
+  message: 'attribute "x": unknown type "y", left out',
+} as const;
+
+test('warnings print before the problems, marked as such, in every format, and count in the summary', () => {
+  const clean = { problems: [], warnings: [warning], schemas: 2, documents: 3, media: 0 };
+  assert.is(
+    formatReport(clean, 'text', (file) => file),
+    'schemas/page.json:7:17: warning: attribute "x": unknown type "y", left out\n' +
+      'no problems (3 content files, 2 schemas, 0 media files checked, 1 warning)\n',
+  );
+  assert.ok(formatReport(clean, 'github', (file) => file).startsWith('::warning file=schemas/page.json,line=7,col=17,'));
+  const parsed = JSON.parse(formatReport(clean, 'json', (file) => file));
+  assert.is(parsed.ok, true);
+  assert.equal(parsed.warnings, [warning]);
 });
 
 test.run();

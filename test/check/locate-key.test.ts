@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { locateJsonPath, locateKey } from '../../server/check/locate-key.js';
+import { locateKey } from '../../server/check/locate-key.js';
+import { locateJsonPath } from '../../server/schema/locate-json-path.js';
 
 const TEXT = `{
   "title": "Hello",

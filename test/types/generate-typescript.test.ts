@@ -55,7 +55,7 @@ for (const [attribute, expected] of SCALARS) {
 
 const MISTAKES = path.join(FIXTURES_DIR, 'check-mistakes');
 
-test('a content type: id and documentId, scalars (optional unless required), timestamps, locale, then what populate adds', () => {
+test('a content type: id and documentId, scalars (optional unless required), timestamps, locale, then what populate adds, localizations last', () => {
   const text = generateTypeScript(loadSchemas(MISTAKES));
   const start = text.indexOf('/** Article (api::article.article)');
   assert.is(
@@ -85,6 +85,8 @@ export interface Article {
   seo?: SharedSeo | null;
   /** Only with \`populate\`. */
   blocks?: (({ __component: "shared.quote" } & SharedQuote))[];
+  /** Only with \`populate\`. */
+  localizations?: Article[];
 }
 `,
   );
@@ -158,3 +160,18 @@ test('pascalCase', () => {
 });
 
 test.run();
+
+test('morph relations, custom fields and attributes of unknown kinds in the types', () => {
+  const text = generateTypeScript(loadSchemas(path.join(FIXTURES_DIR, 'morph')));
+  const block = (name: string): string => {
+    const start = text.indexOf(`export interface ${name} {`);
+    return text.slice(start, text.indexOf('}\n', start) + 2);
+  };
+  assert.ok(block('Shelf').includes('  items?: ({ id: number; documentId: string; [key: string]: unknown } & { __type: string })[];'));
+  assert.ok(block('Comment').includes('  subject?: { id: number; documentId: string; [key: string]: unknown } | null;'));
+  assert.ok(block('Post').includes('  comments?: Comment[];\n'));
+  assert.ok(block('Post').includes('  pinned?: Comment | null;\n'));
+  // CKEditor's rich text and a text custom field are strings; the unknown `map` is left out.
+  assert.ok(block('Page').includes('  body?: string | null;\n  intro?: string | null;\n'));
+  assert.not.ok(block('Page').includes('map'));
+});
