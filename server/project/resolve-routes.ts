@@ -1,6 +1,6 @@
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import { FileError } from '../errors/file-error.js';
-import { policyError } from '../errors/api-error.js';
+import { notFoundError, policyError } from '../errors/api-error.js';
 import { type CoreRouterOptions, type RouteConfig, declarationOf } from './factories.js';
 import type { Modules } from './project-app.js';
 
@@ -62,11 +62,27 @@ function coreRoutes(sources: RouteSources, module: { file: string }, uid: string
           ['update', 'PUT', `${base}/:id`],
           ['delete', 'DELETE', `${base}/:id`],
         ];
-  return actions
-    .filter(([action]) => (options.only === undefined || options.only.includes(action)) && !(options.except ?? []).includes(action))
-    .map(([action, method, path]) =>
-      buildRoute(sources, module.file, { method, path, handler: `${uid}.${action}`, config: options.config?.[action] }, undefined),
-    );
+  const isRouted = (action: string) => (options.only === undefined || options.only.includes(action)) && !(options.except ?? []).includes(action);
+  return actions.map(([action, method, path]) =>
+    isRouted(action)
+      ? buildRoute(sources, module.file, { method, path, handler: `${uid}.${action}`, config: options.config?.[action] }, undefined)
+      : notRouted(method, path, `${uid}.${action}`, module.file),
+  );
+}
+
+/** An action `only`/`except` leaves out: a 404, where the core routes would otherwise answer. */
+function notRouted(method: ProjectRoute['method'], path: string, action: string, file: string): ProjectRoute {
+  return {
+    method,
+    path,
+    action,
+    auth: false,
+    middlewares: [],
+    handler: async () => {
+      throw notFoundError();
+    },
+    file,
+  };
 }
 
 function customRoutes(sources: RouteSources, module: { api: string; file: string; value: unknown }): ProjectRoute[] {
