@@ -4,6 +4,7 @@ import type { CmsConfig } from '../config/cms-config.js';
 import { ApiError } from '../errors/api-error.js';
 import type { ProjectApp } from '../project/project-app.js';
 import type { ProjectRoute } from '../project/resolve-routes.js';
+import { type RequestScope, SCOPE_KEY } from '../project/request-scope.js';
 import { parseQueryString } from '../query/parse-query-string.js';
 import { authorize, findPermission } from './authorize.js';
 import { lazyBody } from './lazy-body.js';
@@ -48,7 +49,7 @@ function createProjectRouter(app: ProjectApp, deps: ProjectRouteDependencies): R
     const chain: Middleware[] = [prepareContext(deps.config)];
     if (route.auth !== false) chain.push(authorize(deps.config, route.auth?.scope[0] ?? route.action));
     if (route.method !== 'GET' && route.method !== 'DELETE') chain.push(body);
-    chain.push(runRoute(app, route, deps));
+    chain.push(runRoute(route, deps));
     router.register(route.path, [route.method], chain);
   }
   return router;
@@ -57,11 +58,18 @@ function createProjectRouter(app: ProjectApp, deps: ProjectRouteDependencies): R
 /** Strapi's context: `ctx.query` parsed with qs (and settable), `ctx.badRequest` and its kin. */
 function prepareContext(config: CmsConfig): Middleware {
   return async (ctx, next) => {
-    let query: unknown = parseQueryString(ctx.querystring, config.limits);
+    // Parsed on first use: a route whose code never reads it does not pay for it.
+    let query: unknown;
+    let parsed = false;
     Object.defineProperty(ctx.request, 'query', {
       configurable: true,
-      get: () => query,
+      get: () => {
+        if (!parsed) query = parseQueryString(ctx.querystring, config.limits);
+        parsed = true;
+        return query;
+      },
       set: (value: unknown) => {
+        parsed = true;
         query = value;
       },
     });
@@ -79,19 +87,18 @@ function prepareContext(config: CmsConfig): Middleware {
 }
 
 /** The route's policies and middlewares, then its action; what the action returns is the body unless it set one. */
-function runRoute(app: ProjectApp, route: ProjectRoute, deps: ProjectRouteDependencies): Middleware {
-  return (ctx) => {
+function runRoute(route: ProjectRoute, deps: ProjectRouteDependencies): Middleware {
+  return async (ctx) => {
     const format = ctx.get('Strapi-Response-Format') === 'v4' ? 'v4' : 'v5';
-    const scope = { read: { config: deps.config, warn: deps.warn, canFind: findPermission(ctx), format }, cacheKey: callerKeyOf(ctx) } as const;
-    return app.scopes.run(scope, async () => {
-      const dispatch = async (i: number): Promise<unknown> => {
-        const middleware = route.middlewares[i];
-        if (middleware !== undefined) return middleware(ctx, () => dispatch(i + 1));
-        const result = await route.handler(ctx);
-        if ((ctx.body === undefined || ctx.body === null) && result !== undefined && result !== null) ctx.body = result;
-        return result;
-      };
-      await dispatch(0);
-    });
+    const scope: RequestScope = { read: { config: deps.config, warn: deps.warn, canFind: findPermission(ctx), format }, cacheKey: callerKeyOf(ctx) };
+    ctx.state[SCOPE_KEY] = scope;
+    const dispatch = async (i: number): Promise<unknown> => {
+      const middleware = route.middlewares[i];
+      if (middleware !== undefined) return middleware(ctx, () => dispatch(i + 1));
+      const result = await route.handler(ctx);
+      if ((ctx.body === undefined || ctx.body === null) && result !== undefined && result !== null) ctx.body = result;
+      return result;
+    };
+    await dispatch(0);
   };
 }

@@ -1,7 +1,7 @@
 import { answerRead } from '../documents/answer-read.js';
 import type { ContentType } from '../schema/content-type.js';
 import { type DocumentServiceDeps, runDocumentMiddlewares } from './document-service.js';
-import type { RequestScopes } from './request-scope.js';
+import type { ReadOptions } from '../documents/answer-read.js';
 
 export type Methods = Record<string, (...args: never[]) => unknown>;
 
@@ -9,19 +9,16 @@ export type Methods = Record<string, (...args: never[]) => unknown>;
  * Strapi's core service of a content type, with the REST API's semantics (default status
  * `published`, pagination with its defaults): `find`, `findOne`, `create`, `update`, `delete` for
  * collection types, `find`, `createOrUpdate`, `delete` for single types. Reads run inside the
- * document middlewares with the caller's permissions.
+ * document middlewares.
  */
 export function createCoreService(
   deps: DocumentServiceDeps,
-  scopes: RequestScopes,
   type: ContentType,
   documents: Record<string, (p?: Record<string, unknown>) => Promise<unknown>>,
 ): Methods {
-  const readOptions = () => scopes.current()?.read ?? { config: deps.config, warn: deps.warn };
+  // Services read with full access, as Strapi's do; core controllers read with the caller's permissions.
   const read = (action: string, documentId: string | undefined, params: Record<string, unknown> | undefined) =>
-    runDocumentMiddlewares(deps.middlewares, { uid: type.uid, action, params: { ...(params ?? {}) }, contentType: type }, (p) =>
-      answerRead(deps.project.current, { type, documentId, querystring: '', raw: p }, readOptions()),
-    ) as Promise<{ data: unknown; meta: { pagination?: unknown } }>;
+    readThroughMiddlewares(deps, type, { action, documentId, params }, { config: deps.config, warn: deps.warn });
   const write = (action: 'create' | 'update' | 'delete', documentId: string | undefined, params: Record<string, unknown> | undefined) => {
     const p: Record<string, unknown> = { ...(params ?? {}), status: params?.['status'] ?? 'published' };
     if (documentId !== undefined) p['documentId'] = documentId;
@@ -44,4 +41,17 @@ export function createCoreService(
     update: (documentId: string, params: Record<string, unknown>) => write('update', documentId, params),
     delete: (documentId: string, params: Record<string, unknown>) => write('delete', documentId, params),
   };
+}
+
+/** A core read: what the core action would answer, with the REST API's semantics, inside the document middlewares. */
+export function readThroughMiddlewares(
+  deps: DocumentServiceDeps,
+  type: ContentType,
+  request: { readonly action: string; readonly documentId: string | undefined; readonly params: Record<string, unknown> | undefined },
+  options: ReadOptions,
+): Promise<{ data: unknown; meta: { pagination?: unknown } }> {
+  const { action, documentId, params } = request;
+  return runDocumentMiddlewares(deps.middlewares, { uid: type.uid, action, params: { ...(params ?? {}) }, contentType: type }, (p) =>
+    answerRead(deps.project.current, { type, documentId, querystring: '', raw: p }, options),
+  ) as Promise<{ data: unknown; meta: { pagination?: unknown } }>;
 }

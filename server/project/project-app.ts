@@ -3,13 +3,12 @@ import type { ProjectPort, WriteHooks } from '../documents/project-port.js';
 import { FileError } from '../errors/file-error.js';
 import type { ContentType } from '../schema/content-type.js';
 import type { CodeFile, CodeFiles } from '../store/list-code-files.js';
-import { createCoreController } from './core-controller.js';
+import { type ReadTextCache, createCoreController } from './core-controller.js';
 import { type Methods, createCoreService } from './core-service.js';
 import { type DocumentMiddleware, createDocumentService } from './document-service.js';
 import { declarationOf } from './factories.js';
 import { codeError, createCodeLoader } from './load-code.js';
 import { type LifecycleSubscriber, createLifecycleHooks } from './lifecycles.js';
-import { RequestScopes } from './request-scope.js';
 import { type ProjectRoute, resolveRoutes } from './resolve-routes.js';
 import { type ProjectLogger, createStrapiObject, describeContentType } from './strapi-object.js';
 
@@ -17,7 +16,6 @@ import { type ProjectLogger, createStrapiObject, describeContentType } from './s
 export interface ProjectApp {
   readonly routes: readonly ProjectRoute[];
   readonly hooks: WriteHooks | undefined;
-  readonly scopes: RequestScopes;
   readonly strapi: Record<string, unknown>;
 }
 
@@ -65,7 +63,6 @@ export async function loadProjectApp(options: ProjectAppOptions): Promise<Projec
   const registry = () => project.current.registry;
   const documentMiddlewares: DocumentMiddleware[] = [];
   const subscribers: LifecycleSubscriber[] = [];
-  const scopes = new RequestScopes();
   const deps = { project, config, warn: (m: string) => log.warn(m), middlewares: documentMiddlewares, now: options.now ?? (() => new Date().toISOString()) };
   const documentServices = new Map<string, Record<string, (p?: Record<string, unknown>) => Promise<unknown>>>();
   const typeOrThrow = (uid: string): ContentType => {
@@ -114,16 +111,16 @@ export async function loadProjectApp(options: ProjectAppOptions): Promise<Projec
       throw codeError(dir, module.file, error);
     }
   };
-  const readCache = new Map<string, { data: unknown; meta: unknown }>();
+  const readCache: ReadTextCache = { texts: new Map(), index: undefined, version: -1 };
   for (const type of registry().contentTypes.values()) {
-    const core = createCoreService(deps, scopes, type, documents(type.uid));
+    const core = createCoreService(deps, type, documents(type.uid));
     coreServices.set(type.uid, core);
     services.set(type.uid, build(type.uid, serviceModules.get(type.uid), () => ({ ...core })) as Methods);
   }
   for (const [uid, module] of serviceModules) if (!services.has(uid)) services.set(uid, build(uid, module, () => ({})) as Methods);
   for (const type of registry().contentTypes.values()) {
     const core = createCoreController(
-      { ...deps, scopes, service: () => services.get(type.uid) ?? {}, coreService: coreServices.get(type.uid) ?? {}, cache: readCache },
+      { ...deps, service: () => services.get(type.uid) ?? {}, coreService: coreServices.get(type.uid) ?? {}, cache: readCache },
       type,
     );
     controllers.set(
@@ -152,7 +149,7 @@ export async function loadProjectApp(options: ProjectAppOptions): Promise<Projec
           const type = registry().contentTypes.get(uid);
           return type === undefined ? { uid } : describeContentType(type);
         });
-  return { routes, hooks, scopes, strapi };
+  return { routes, hooks, strapi };
 }
 
 /** Calls `register` or `bootstrap` of src/index, if it has one. */

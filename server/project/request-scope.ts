@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ReadOptions } from '../documents/answer-read.js';
 
 /** What a request of the project's routes reads with: the caller's permissions and the answer's format. */
@@ -8,16 +7,10 @@ export interface RequestScope {
   readonly cacheKey: string;
 }
 
-/** The request a controller or service runs for; project code calls services without passing it along. */
-export class RequestScopes {
-  private readonly storage = new AsyncLocalStorage<RequestScope>();
+/** Where http/ leaves a request's scope: `ctx.state.cmsScope`. */
+export const SCOPE_KEY = 'cmsScope';
 
-  run<T>(scope: RequestScope, fn: () => Promise<T>): Promise<T> {
-    return this.storage.run(scope, fn);
-  }
-
-  /** The current request's scope, if code runs inside one (not in bootstrap or a timer). */
-  current(): RequestScope | undefined {
-    return this.storage.getStore();
-  }
+/** The scope http/ gave a request (core controllers read with it); undefined outside a project route. */
+export function scopeOf(ctx: { readonly state?: Record<string, unknown> } | undefined): RequestScope | undefined {
+  return ctx?.state?.[SCOPE_KEY] as RequestScope | undefined;
 }

@@ -3,6 +3,7 @@ import { FileError } from '../errors/file-error.js';
 import { notFoundError, policyError } from '../errors/api-error.js';
 import { type CoreRouterOptions, type RouteConfig, declarationOf } from './factories.js';
 import type { Modules } from './project-app.js';
+import { type ActionContext, CORE_READ_TEXT, type CoreReadText } from './core-controller.js';
 
 export type RouteMiddleware = (ctx: unknown, next: () => Promise<unknown>) => Promise<unknown>;
 
@@ -110,6 +111,8 @@ function buildRoute(sources: RouteSources, file: string, route: Record<string, u
   if (typeof fn !== 'function')
     throw new FileError(file, `route ${method} ${path}: handler ${handler} not found (no action "${actionName}" on controller ${controllerUid})`);
   const config = (route['config'] ?? {}) as RouteConfig;
+  const call = async (ctx: unknown) => (fn as (c: unknown) => unknown).call(controller, ctx);
+  const coreText = (fn as { [CORE_READ_TEXT]?: CoreReadText })[CORE_READ_TEXT];
   const auth = config.auth === false ? false : config.auth?.scope !== undefined ? { scope: [...config.auth.scope] } : undefined;
   const middlewares = [
     ...(config.policies ?? []).map((entry) => resolvePolicy(sources, file, entry, api)),
@@ -121,7 +124,16 @@ function buildRoute(sources: RouteSources, file: string, route: Record<string, u
     action,
     auth,
     middlewares,
-    handler: async (ctx) => (fn as (c: unknown) => unknown).call(controller, ctx),
+    handler:
+      coreText === undefined
+        ? call
+        : async (ctx) => {
+            // A core read the project did not override answers its cached JSON text.
+            const text = coreText(ctx as ActionContext);
+            if (text === undefined) return call(ctx);
+            Object.assign(ctx as object, { type: 'application/json; charset=utf-8', body: text });
+            return undefined;
+          },
     file,
   };
 }
