@@ -42,12 +42,18 @@ export interface ReadRequest {
   readonly type: ContentType;
   readonly documentId: string | undefined;
   readonly querystring: string;
+  /** The query already parsed (a project's route middleware may have changed it): used instead of `querystring`. */
+  readonly raw?: Readonly<Record<string, unknown>> | undefined;
 }
 
 /** Parses and validates a route's query string, and builds the read context it runs in. */
-export function prepareRead(snapshot: ProjectSnapshot, request: RouteRequest, options: ReadOptions): { context: ReadContext; query: DocumentQuery } {
+export function prepareRead(
+  snapshot: ProjectSnapshot,
+  request: RouteRequest & { readonly raw?: Readonly<Record<string, unknown>> | undefined },
+  options: ReadOptions,
+): { context: ReadContext; query: DocumentQuery } {
   const { type, action, querystring } = request;
-  const raw = parseQueryString(querystring, options.config.limits);
+  const raw = request.raw ?? parseQueryString(querystring, options.config.limits);
   const query = parseDocumentQuery(raw, { type, registry: snapshot.registry, config: options.config, action, canFind: options.canFind });
   const context: ReadContext = {
     index: snapshot.index,
@@ -66,12 +72,12 @@ export function prepareRead(snapshot: ProjectSnapshot, request: RouteRequest, op
  * answer through here, so their bodies are the same bytes.
  */
 export function answerRead(snapshot: ProjectSnapshot, request: ReadRequest, options: ReadOptions): { data: unknown; meta: unknown } {
-  const { type, documentId, querystring } = request;
+  const { type, documentId, querystring, raw } = request;
   if (type.kind === 'collectionType' && documentId === undefined) {
-    const { context, query } = prepareRead(snapshot, { type, action: 'find', querystring }, options);
+    const { context, query } = prepareRead(snapshot, { type, action: 'find', querystring, raw }, options);
     return formatAnswer(snapshot, type, findDocuments(context, type, query), options.format);
   }
-  const { context, query } = prepareRead(snapshot, { type, action: type.kind === 'collectionType' ? 'findOne' : 'find', querystring }, options);
+  const { context, query } = prepareRead(snapshot, { type, action: type.kind === 'collectionType' ? 'findOne' : 'find', querystring, raw }, options);
   const data = documentId === undefined ? findSingleDocument(context, type, query) : findDocument(context, type, documentId, query);
   if (data === undefined) throw notFoundError();
   return formatAnswer(snapshot, type, { data, meta: {} }, options.format);

@@ -63,5 +63,22 @@ export interface ChangeSet {
 export interface ProjectPort {
   readonly config: CmsConfig;
   readonly current: ProjectSnapshot;
+  /** The project code's lifecycle hooks around every content write, if it has any. */
+  readonly hooks?: WriteHooks | undefined;
   commit(changes: ChangeSet): void;
+}
+
+/** A content write as lifecycle hooks see it (Strapi's `event`): `params.data` may be changed by a before-hook. */
+export interface WriteEvent {
+  readonly action: 'create' | 'update' | 'delete';
+  readonly type: ContentType;
+  readonly params: { data?: Record<string, unknown>; where?: { documentId: string }; locale?: string; status?: string };
+  result?: unknown;
+  readonly state: Record<string, unknown>;
+}
+
+/** Lifecycle hooks: a throwing `before` rejects the write before anything is written. */
+export interface WriteHooks {
+  before(event: WriteEvent): Promise<void>;
+  after(event: WriteEvent): Promise<void>;
 }

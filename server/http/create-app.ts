@@ -13,6 +13,8 @@ import { createI18nRouter } from './i18n-routes.js';
 import { serveUploads } from './serve-uploads.js';
 import { createUploadRouter } from './upload-routes.js';
 import { createUsersRouter } from './users-routes.js';
+import type { ProjectApp } from '../project/project-app.js';
+import { projectRoutes } from './project-routes.js';
 import { type ErrorLogger, errorMiddleware } from './error-middleware.js';
 
 export interface AppOptions {
@@ -26,9 +28,11 @@ export interface AppOptions {
   readonly auth?: (() => AuthState) | undefined;
   /** The mailer, public URL and clock of the password and confirmation flows (with `auth`). */
   readonly mail?: AuthMail | undefined;
+  /** The project's code (src/), as loaded now: its routes go before the core ones. */
+  readonly projectApp?: (() => ProjectApp | undefined) | undefined;
 }
 
-/** Wires the Koa app: errors → CORS → health → Content API routes (rebuilt when the schemas change). */
+/** Wires the Koa app: errors → CORS → health → the project's routes → Content API routes (rebuilt when the schemas change). */
 export function createApp(options: AppOptions): Koa {
   const app = new Koa();
   app.proxy = false;
@@ -69,6 +73,7 @@ export function createApp(options: AppOptions): Koa {
   app.use(uploads.routes());
   app.use(uploads.allowedMethods());
 
+  if (options.projectApp !== undefined) app.use(projectRoutes({ config: options.config, projectApp: options.projectApp, warn: options.warn }));
   let routerFor: SchemaRegistry | undefined;
   let routes: ReturnType<Router['routes']> | undefined;
   let allowed: ReturnType<Router['allowedMethods']> | undefined;

@@ -44,6 +44,11 @@ export function createReadCache(maxBytes: number): ReadCache {
 
 /** Who asks (what they may see differs), in which format, for which URL. */
 function keyOf(ctx: Context): string {
+  return `${callerKeyOf(ctx)}|${ctx.url}`;
+}
+
+/** Who asks (what they may see differs) and in which format: `public|v5`. */
+export function callerKeyOf(ctx: Context): string {
   const caller = callerOf(ctx);
   const who =
     caller === undefined
@@ -53,5 +58,5 @@ function keyOf(ctx: Context): string {
         : caller.kind === 'user'
           ? `role:${caller.user.role}`
           : 'public';
-  return `${who}|${ctx.get('Strapi-Response-Format') === 'v4' ? 'v4' : 'v5'}|${ctx.url}`;
+  return `${who}|${ctx.get('Strapi-Response-Format') === 'v4' ? 'v4' : 'v5'}`;
 }

@@ -1,5 +1,5 @@
 import type { CmsConfig } from '../config/cms-config.js';
-import type { ChangeSet, ProjectPort, ProjectSnapshot } from '../documents/project-port.js';
+import type { ChangeSet, ProjectPort, ProjectSnapshot, WriteHooks } from '../documents/project-port.js';
 import { FileError } from '../errors/file-error.js';
 import { ContentPrefetch } from '../store/content-prefetch.js';
 import { type StoreEvent, ProjectWatcher } from '../store/watch-project.js';
@@ -28,10 +28,13 @@ const CLOSE_WAIT_MS = 2_000;
  */
 export class ProjectRuntime implements ProjectPort {
   private state: ProjectState;
+  /** The project code's lifecycle hooks, set when its code is loaded (runtime/project-code.ts). */
+  hooks: WriteHooks | undefined;
   private watcher: ProjectWatcher | undefined;
   private closed = false;
   private readonly listeners = new Set<() => void>();
   private readonly configListeners = new Set<() => void>();
+  private readonly codeListeners = new Set<(files: readonly string[]) => void>();
   private readonly ownWrites: OwnWrites;
 
   private constructor(
@@ -78,6 +81,12 @@ export class ProjectRuntime implements ProjectPort {
     return () => this.configListeners.delete(listener);
   }
 
+  /** Calls `listener` with the changed files when code under src/ changes (schemas excepted). */
+  onCodeChange(listener: (files: readonly string[]) => void): () => void {
+    this.codeListeners.add(listener);
+    return () => this.codeListeners.delete(listener);
+  }
+
   /** Writes a change set through store/ and shows it in the index before returning. */
   commit(changes: ChangeSet): void {
     if (this.closed) throw new Error('the project is closed: the write was not made');
@@ -112,7 +121,9 @@ export class ProjectRuntime implements ProjectPort {
     if (this.closed) return;
     events = events.filter((event) => !this.ownWrites.isEcho(event.path));
     if (events.some((event) => event.area === 'config')) for (const listener of this.configListeners) listener();
-    events = events.filter((event) => event.area !== 'config');
+    const code = events.filter((event) => event.area === 'code').map((event) => event.path);
+    if (code.length > 0) for (const listener of this.codeListeners) listener(code);
+    events = events.filter((event) => event.area !== 'config' && event.area !== 'code');
     if (events.length === 0) return;
     if (events.some((event) => event.area === 'schemas')) {
       this.reload();

@@ -10,6 +10,7 @@ import { UserError } from '../errors/user-error.js';
 import type { ContentPrefetch } from '../store/content-prefetch.js';
 import { type ProjectLog, ProjectRuntime } from './project-runtime.js';
 import { reloadAuth } from './reload-auth.js';
+import { type ProjectCode, openProjectCode } from './project-code.js';
 
 export interface ServerLog extends ProjectLog {
   error(message: string, error?: unknown): void;
@@ -46,6 +47,14 @@ export async function startServer(config: CmsConfig, log: ServerLog, prefetch?: 
   let boundUrl = config.server.url;
   const runtime = ProjectRuntime.open(config, log, prefetch);
   project = runtime;
+  let code: ProjectCode | undefined;
+  try {
+    code = await openProjectCode(config, runtime, log);
+  } catch (error) {
+    await runtime.close();
+    mailer.close();
+    throw error;
+  }
   if (config.server.watch) await runtime.watch();
   let ready = false;
   const reported = new Set<string>();
@@ -62,6 +71,7 @@ export async function startServer(config: CmsConfig, log: ServerLog, prefetch?: 
     },
     logError: (message, error) => log.error(message, error),
     auth: () => auth,
+    projectApp: code === undefined ? undefined : () => code.current(),
     mail: {
       mailer,
       serverUrl: () => config.server.url ?? boundUrl ?? '',
@@ -70,6 +80,17 @@ export async function startServer(config: CmsConfig, log: ServerLog, prefetch?: 
     },
   });
   runtime.onChange(() => reported.clear());
+  if (code !== undefined) {
+    const loaded = code;
+    let registry = runtime.current.registry;
+    runtime.onCodeChange(() => void loaded.reload());
+    // Controllers and routes are built per content type: new schemas load the code again.
+    runtime.onChange(() => {
+      if (runtime.current.registry === registry) return;
+      registry = runtime.current.registry;
+      void loaded.reload();
+    });
+  }
   runtime.onConfigFileChange(() => {
     auth = reloadAuth({ started: config, current: auth, log, commit }) ?? auth;
   });

@@ -20,6 +20,8 @@ export interface SchemaText {
   readonly name: string;
   /** The component's category folder; undefined for content types. */
   readonly category?: string | undefined;
+  /** A Strapi project's api folder (`src/api/<api>/content-types/<name>/schema.json`): the uid is `api::<api>.<name>`. */
+  readonly api?: string | undefined;
   readonly text: string;
 }
 
@@ -39,6 +41,8 @@ export function buildRegistry(texts: SchemaTexts): SchemaRegistry {
   const components = new Map<string, ComponentSchema>();
   for (const source of texts.components) {
     const component = parseComponent(parseObject(source), source.file, source.category ?? '', source.name);
+    const twin = components.get(component.uid);
+    if (twin) throw new FileError(source.file, `component ${component.uid} is defined twice: in ${twin.file} and in ${source.file}`);
     components.set(component.uid, component);
     warnings.push(...leftOutWarnings(component, source.text));
   }
@@ -47,9 +51,12 @@ export function buildRegistry(texts: SchemaTexts): SchemaRegistry {
   const byRouteName = new Map<string, ContentType>();
   for (const source of texts.contentTypes) {
     const file = source.file;
-    const type = parseContentType(parseObject(source), file);
+    const type = parseContentType(parseObject(source), file, source.api === undefined ? undefined : `api::${source.api}.${source.name}`);
+    const twin = contentTypes.get(type.uid);
+    if (twin) throw new FileError(file, `content type ${type.uid} is defined twice: in ${twin.file} and in ${file}`);
+    if (source.api !== undefined && !KEBAB.test(source.api)) throw new FileError(file, `the api folder "${source.api}" must be a kebab-case name`);
     warnings.push(...leftOutWarnings(type, source.text));
-    if (type.singularName !== source.name) {
+    if (source.api === undefined && type.singularName !== source.name) {
       throw new FileError(file, `info.singularName is "${type.singularName}" but the file is named ${source.name}.json: name it ${type.singularName}.json`);
     }
     for (const name of [type.singularName, type.pluralName]) {
@@ -59,7 +66,8 @@ export function buildRegistry(texts: SchemaTexts): SchemaRegistry {
     contentTypes.set(type.uid, type);
     byRouteName.set(routeName(type), type);
   }
-  if (contentTypes.size === 0) throw new FileError(texts.folder, `no content type found: add ${texts.folder}/<singularName>.json`);
+  if (contentTypes.size === 0)
+    throw new FileError(texts.folder, 'no content type found: add schemas/<singularName>.json (or src/api/<api>/content-types/<name>/schema.json)');
 
   const registry: SchemaRegistry = { contentTypes, components, byRouteName, uploadFile: createUploadFileType(), user: createUserType(), warnings };
   for (const type of contentTypes.values()) checkLinks(registry, type.file, type.attributes, type.uid);
@@ -73,7 +81,8 @@ function parseObject(source: SchemaText): Record<string, unknown> {
   return value;
 }
 
-function parseContentType(raw: Record<string, unknown>, file: string): ContentType {
+/** `uid`: the uid a Strapi project's folders give the type; by default `api::<singularName>.<singularName>`. */
+function parseContentType(raw: Record<string, unknown>, file: string, uid: string | undefined): ContentType {
   const kind = raw['kind'] ?? 'collectionType';
   if (kind !== 'collectionType' && kind !== 'singleType') {
     throw new FileError(file, `kind must be "collectionType" or "singleType", got ${JSON.stringify(kind)}`);
@@ -89,7 +98,7 @@ function parseContentType(raw: Record<string, unknown>, file: string): ContentTy
   const localized = i18n['localized'] === true;
   const { attributes, leftOut } = parseAttributes(raw['attributes'], file, new Set(privateList), localized);
   return {
-    uid: `api::${singularName}.${singularName}`,
+    uid: uid ?? `api::${singularName}.${singularName}`,
     kind,
     singularName,
     pluralName,

@@ -7,6 +7,10 @@ export const UPLOADS_DIR = 'uploads';
 export const SCHEMAS_DIR = 'schemas';
 export const COMPONENTS_DIR = `${SCHEMAS_DIR}/components`;
 export const USERS_DIR = 'users';
+/** A Strapi v5 project's code and schemas, read in place: `src/api/<api>/content-types/<name>/schema.json`, `src/components/<category>/<name>.json`. */
+export const SRC_DIR = 'src';
+export const SRC_API_DIR = `${SRC_DIR}/api`;
+export const SRC_COMPONENTS_DIR = `${SRC_DIR}/components`;
 /** Defined beside the config's option readers, whose messages name it; listed here with the rest of the layout. */
 export { CONFIG_FILE } from '../config/config-file.js';
 /** `uploads/<path>.meta.json`: what a media file cannot tell about itself. */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { SchemaText, SchemaTexts } from '../schema/build-registry.js';
 import { type RefusedEntry, RefusedFileError, readListedFile, refusalOfEntry } from './plain-file.js';
-import { COMPONENTS_DIR, SCHEMAS_DIR, resolveProjectPath } from './project-layout.js';
+import { COMPONENTS_DIR, SCHEMAS_DIR, SRC_API_DIR, SRC_COMPONENTS_DIR, resolveProjectPath } from './project-layout.js';
 
 /** The schema files' texts, and the links and special files among them (never read). */
 export interface SchemaFiles extends SchemaTexts {
@@ -10,45 +10,92 @@ export interface SchemaFiles extends SchemaTexts {
 }
 
 /**
- * Reads `schemas/<singularName>.json` and `schemas/components/<category>/<name>.json`, each list
- * sorted by folder and name; undefined when the project has no schemas/ folder. The one listing of
- * schema files, so `cms check` reads exactly the files the server loads. Links and special files
- * are set aside in `refused` (see plain-file.ts); schemas/ itself being one throws a RefusedFileError.
+ * Reads `schemas/<singularName>.json` and `schemas/components/<category>/<name>.json`, and a Strapi
+ * project's `src/api/<api>/content-types/<name>/schema.json` and `src/components/<category>/<name>.json`,
+ * each list sorted by folder and name; undefined when the project has neither schemas/ nor src/api/.
+ * The one listing of schema files, so `cms check` reads exactly the files the server loads. Links and
+ * special files are set aside in `refused` (see plain-file.ts); schemas/ itself being one throws a
+ * RefusedFileError.
  */
 export function readSchemaTexts(projectDir: string): SchemaFiles | undefined {
   const root = resolveProjectPath(projectDir, SCHEMAS_DIR);
   const rootStat = lstat(root);
-  if (rootStat === undefined) return undefined;
-  const rootRefusal = refusalOfEntry(rootStat);
+  const rootRefusal = rootStat === undefined ? undefined : refusalOfEntry(rootStat);
   if (rootRefusal !== undefined) throw new RefusedFileError(SCHEMAS_DIR, rootRefusal);
-  const refused: RefusedEntry[] = [];
-  const isPlain = (entry: fs.Dirent, rel: string): boolean => {
-    const reason = entry.name.startsWith('.') ? undefined : refusalOfEntry(entry);
-    if (reason !== undefined) refused.push({ path: rel, reason });
-    return reason === undefined;
-  };
+  const listing = new Listing(projectDir);
+  const hasSrc = listing.isFolder(SRC_API_DIR);
+  if (rootStat === undefined && !hasSrc) return undefined;
   const components: SchemaText[] = [];
-  const componentsDir = resolveProjectPath(projectDir, COMPONENTS_DIR);
-  const componentsStat = lstat(componentsDir);
-  const componentsRefusal = componentsStat === undefined ? undefined : refusalOfEntry(componentsStat);
-  if (componentsRefusal !== undefined) refused.push({ path: COMPONENTS_DIR, reason: componentsRefusal });
-  else if (componentsStat?.isDirectory() === true) {
-    for (const category of sortedEntries(componentsDir)) {
-      if (!isPlain(category, `${COMPONENTS_DIR}/${category.name}`) || !category.isDirectory()) continue;
-      for (const entry of sortedEntries(path.join(componentsDir, category.name))) {
-        if (!isPlain(entry, `${COMPONENTS_DIR}/${category.name}/${entry.name}`) || !entry.isFile() || !entry.name.endsWith('.json')) continue;
-        const file = `${COMPONENTS_DIR}/${category.name}/${entry.name}`;
-        components.push({ file, name: entry.name.slice(0, -5), category: category.name, text: readSchemaText(projectDir, file) });
+  const contentTypes: SchemaText[] = [];
+  for (const folder of [COMPONENTS_DIR, SRC_COMPONENTS_DIR]) {
+    for (const category of listing.folders(folder)) {
+      for (const name of listing.files(`${folder}/${category}`)) {
+        if (!name.endsWith('.json')) continue;
+        const file = `${folder}/${category}/${name}`;
+        components.push({ file, name: name.slice(0, -5), category, text: readSchemaText(projectDir, file) });
       }
     }
   }
-  const contentTypes: SchemaText[] = [];
-  for (const entry of sortedEntries(root)) {
-    if (!isPlain(entry, `${SCHEMAS_DIR}/${entry.name}`) || !entry.isFile() || !entry.name.endsWith('.json')) continue;
-    const file = `${SCHEMAS_DIR}/${entry.name}`;
-    contentTypes.push({ file, name: entry.name.slice(0, -5), text: readSchemaText(projectDir, file) });
+  if (rootStat !== undefined) {
+    for (const name of listing.files(SCHEMAS_DIR)) {
+      if (!name.endsWith('.json')) continue;
+      const file = `${SCHEMAS_DIR}/${name}`;
+      contentTypes.push({ file, name: name.slice(0, -5), text: readSchemaText(projectDir, file) });
+    }
   }
-  return { folder: SCHEMAS_DIR, components, contentTypes, refused };
+  for (const api of listing.folders(SRC_API_DIR)) {
+    for (const name of listing.folders(`${SRC_API_DIR}/${api}/content-types`)) {
+      const folder = `${SRC_API_DIR}/${api}/content-types/${name}`;
+      if (!listing.files(folder).includes('schema.json')) continue;
+      const file = `${folder}/schema.json`;
+      contentTypes.push({ file, name, api, text: readSchemaText(projectDir, file) });
+    }
+  }
+  return { folder: rootStat === undefined ? SRC_API_DIR : SCHEMAS_DIR, components, contentTypes, refused: listing.refused };
+}
+
+/** Sorted folder listings that set links and special files aside. */
+class Listing {
+  readonly refused: RefusedEntry[] = [];
+  constructor(private readonly projectDir: string) {}
+
+  isFolder(rel: string): boolean {
+    const stat = lstat(resolveProjectPath(this.projectDir, rel));
+    return stat?.isDirectory() === true;
+  }
+
+  folders(rel: string): string[] {
+    return this.entries(rel)
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+  }
+
+  files(rel: string): string[] {
+    return this.entries(rel)
+      .filter((entry) => entry.isFile())
+      .map((entry) => entry.name);
+  }
+
+  private entries(rel: string): fs.Dirent[] {
+    const absolute = resolveProjectPath(this.projectDir, rel);
+    const stat = lstat(absolute);
+    if (stat === undefined) return [];
+    const refusal = refusalOfEntry(stat);
+    if (refusal !== undefined) {
+      if (!this.refused.some((entry) => entry.path === rel)) this.refused.push({ path: rel, reason: refusal });
+      return [];
+    }
+    if (!stat.isDirectory()) return [];
+    return fs
+      .readdirSync(absolute, { withFileTypes: true })
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      .filter((entry) => {
+        if (entry.name.startsWith('.')) return false;
+        const reason = refusalOfEntry(entry);
+        if (reason !== undefined) this.refused.push({ path: `${rel}/${entry.name}`, reason });
+        return reason === undefined;
+      });
+  }
 }
 
 function lstat(absolute: string): fs.Stats | undefined {
@@ -57,10 +104,6 @@ function lstat(absolute: string): fs.Stats | undefined {
   } catch {
     return undefined;
   }
-}
-
-function sortedEntries(dir: string): fs.Dirent[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
 // Joined rather than resolved: the names come from the listing, one segment each (a backslash in

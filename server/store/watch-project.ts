@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type FSWatcher as ChokidarWatcher, watch as chokidarWatch } from 'chokidar';
-import { CONFIG_FILE, CONTENT_DIR, SCHEMAS_DIR, UPLOADS_DIR, USERS_DIR } from './project-layout.js';
+import { CONFIG_FILE, CONTENT_DIR, SCHEMAS_DIR, SRC_API_DIR, SRC_COMPONENTS_DIR, SRC_DIR, UPLOADS_DIR, USERS_DIR } from './project-layout.js';
 
-export type WatchArea = 'content' | 'uploads' | 'schemas' | 'config' | 'users';
+/** `code`: a file of a Strapi project's src/ that is not a schema (routes, controllers, src/index …). */
+export type WatchArea = 'content' | 'uploads' | 'schemas' | 'config' | 'users' | 'code';
 
 /** Something under the project changed at `path` (project-relative); the reader re-reads it to see what. */
 export interface StoreEvent {
@@ -39,7 +40,7 @@ export class ProjectWatcher {
   async start(): Promise<void> {
     this.watchRoot();
     this.watchContent();
-    const chokidar = chokidarWatch([UPLOADS_DIR, SCHEMAS_DIR, USERS_DIR, CONFIG_FILE], {
+    const chokidar = chokidarWatch([UPLOADS_DIR, SCHEMAS_DIR, USERS_DIR, CONFIG_FILE, SRC_DIR], {
       cwd: this.projectDir,
       ignoreInitial: true,
       ignored: (file: string) => path.basename(file).startsWith('.'),
@@ -171,5 +172,13 @@ function areaOf(rel: string): WatchArea {
   // The folders themselves too: a first upload makes uploads/, which is no schema change.
   if (rel.startsWith(`${UPLOADS_DIR}/`) || rel === UPLOADS_DIR) return 'uploads';
   if (rel.startsWith(`${USERS_DIR}/`) || rel === USERS_DIR) return 'users';
+  if (rel.startsWith(`${SRC_DIR}/`)) return srcArea(rel);
   return rel === CONFIG_FILE ? 'config' : 'schemas';
+}
+
+/** Schema files of a Strapi project's src/ reload the schemas; its other files are code. */
+function srcArea(rel: string): WatchArea {
+  if (rel.startsWith(`${SRC_COMPONENTS_DIR}/`)) return 'schemas';
+  const parts = rel.split('/');
+  return rel.startsWith(`${SRC_API_DIR}/`) && parts[3] === 'content-types' && parts[5] === 'schema.json' ? 'schemas' : 'code';
 }
