@@ -69,23 +69,23 @@ function itemReader(component: ComponentSchema, path: readonly string[]): (item:
   return (item) => comparable(attribute.type, item.value[head]);
 }
 
+/** Whether a dynamic-zone item of a component passes that component's fragment. */
+export type ZoneItemTest = (component: ComponentSchema, fragment: PopulateNode, item: ComponentItem) => boolean;
+
 /**
- * Whether a dynamic-zone item of `component` passes its fragment's `filters` and `start`/`limit`
- * (counted per component, as Strapi queries each component of a zone on its own); `seen` counts
- * the items of each component that passed the filters so far.
+ * The test of one zone value's items against their fragments' `filters` and `start`/`limit`: the
+ * window counts, per component, the items that passed the filters (Strapi queries each component
+ * of a zone on its own).
  */
-export function keepsZoneItem(
-  context: ReadContext,
-  component: ComponentSchema,
-  fragment: PopulateNode,
-  item: ComponentItem,
-  seen: Map<string, number>,
-): boolean {
-  const filters = fragment.filters;
-  if (filters !== undefined && !compiledOnce(context, filters, () => compileComponentFilter(context, component, filters))(item.value)) return false;
-  const window = fragment.window;
-  if (window === undefined) return true;
-  const index = seen.get(component.uid) ?? 0;
-  seen.set(component.uid, index + 1);
-  return index >= window.start && (window.limit === undefined || index < window.start + window.limit);
+export function createZoneItemTest(context: ReadContext): ZoneItemTest {
+  const seen = new Map<string, number>();
+  return (component, fragment, item) => {
+    const filters = fragment.filters;
+    if (filters !== undefined && !compiledOnce(context, filters, () => compileComponentFilter(context, component, filters))(item.value)) return false;
+    const window = fragment.window;
+    if (window === undefined) return true;
+    const index = seen.get(component.uid) ?? 0;
+    seen.set(component.uid, index + 1);
+    return index >= window.start && (window.limit === undefined || index < window.start + window.limit);
+  };
 }
