@@ -25,7 +25,7 @@ export function selectComponentItems(context: ReadContext, component: ComponentS
   const filters = node.filters;
   if (filters !== undefined) {
     const test = compiledOnce(context, filters, () => compileComponentFilter(context, component, filters));
-    selected = selected.filter((item) => test(item.value));
+    selected = selected.filter((item) => test(asRow(item)));
   }
   if (node.sort.length > 0) selected = sortItems(component, selected, node.sort);
   return node.window === undefined ? [...selected] : cutWindow(selected, node.window);
@@ -39,6 +39,11 @@ export function listComponentItems(value: unknown, repeatable: boolean): Compone
     if (item !== null && typeof item === 'object' && !Array.isArray(item)) out.push({ value: item as Record<string, unknown>, id: index + 1 });
   });
   return out;
+}
+
+/** An item as a filter reads it: its stored values and the id it answers with (`filters[id]` names that id). */
+function asRow(item: ComponentItem): Readonly<Record<string, unknown>> {
+  return { ...item.value, id: item.id };
 }
 
 /** `start`/`limit` of one populated attribute, per parent. */
@@ -81,7 +86,7 @@ export function createZoneItemTest(context: ReadContext): ZoneItemTest {
   const seen = new Map<string, number>();
   return (component, fragment, item) => {
     const filters = fragment.filters;
-    if (filters !== undefined && !compiledOnce(context, filters, () => compileComponentFilter(context, component, filters))(item.value)) return false;
+    if (filters !== undefined && !compiledOnce(context, filters, () => compileComponentFilter(context, component, filters))(asRow(item))) return false;
     const window = fragment.window;
     if (window === undefined) return true;
     const index = seen.get(component.uid) ?? 0;
