@@ -25,7 +25,7 @@ export function selectComponentItems(context: ReadContext, component: ComponentS
   const filters = node.filters;
   if (filters !== undefined) {
     const test = compiledOnce(context, filters, () => compileComponentFilter(context, component, filters));
-    selected = selected.filter((item) => test(item.value));
+    selected = selected.filter((item) => test(asRow(item)));
   }
   if (node.sort.length > 0) selected = sortItems(component, selected, node.sort);
   return node.window === undefined ? [...selected] : cutWindow(selected, node.window);
@@ -39,6 +39,11 @@ export function listComponentItems(value: unknown, repeatable: boolean): Compone
     if (item !== null && typeof item === 'object' && !Array.isArray(item)) out.push({ value: item as Record<string, unknown>, id: index + 1 });
   });
   return out;
+}
+
+/** An item as a filter reads it: its stored values and the id it answers with (`filters[id]` names that id). */
+function asRow(item: ComponentItem): Readonly<Record<string, unknown>> {
+  return { ...item.value, id: item.id };
 }
 
 /** `start`/`limit` of one populated attribute, per parent. */
@@ -69,23 +74,23 @@ function itemReader(component: ComponentSchema, path: readonly string[]): (item:
   return (item) => comparable(attribute.type, item.value[head]);
 }
 
+/** Whether a dynamic-zone item of a component passes that component's fragment. */
+export type ZoneItemTest = (component: ComponentSchema, fragment: PopulateNode, item: ComponentItem) => boolean;
+
 /**
- * Whether a dynamic-zone item of `component` passes its fragment's `filters` and `start`/`limit`
- * (counted per component, as Strapi queries each component of a zone on its own); `seen` counts
- * the items of each component that passed the filters so far.
+ * The test of one zone value's items against their fragments' `filters` and `start`/`limit`: the
+ * window counts, per component, the items that passed the filters (Strapi queries each component
+ * of a zone on its own).
  */
-export function keepsZoneItem(
-  context: ReadContext,
-  component: ComponentSchema,
-  fragment: PopulateNode,
-  item: ComponentItem,
-  seen: Map<string, number>,
-): boolean {
-  const filters = fragment.filters;
-  if (filters !== undefined && !compiledOnce(context, filters, () => compileComponentFilter(context, component, filters))(item.value)) return false;
-  const window = fragment.window;
-  if (window === undefined) return true;
-  const index = seen.get(component.uid) ?? 0;
-  seen.set(component.uid, index + 1);
-  return index >= window.start && (window.limit === undefined || index < window.start + window.limit);
+export function createZoneItemTest(context: ReadContext): ZoneItemTest {
+  const seen = new Map<string, number>();
+  return (component, fragment, item) => {
+    const filters = fragment.filters;
+    if (filters !== undefined && !compiledOnce(context, filters, () => compileComponentFilter(context, component, filters))(asRow(item))) return false;
+    const window = fragment.window;
+    if (window === undefined) return true;
+    const index = seen.get(component.uid) ?? 0;
+    seen.set(component.uid, index + 1);
+    return index >= window.start && (window.limit === undefined || index < window.start + window.limit);
+  };
 }

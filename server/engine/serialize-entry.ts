@@ -2,12 +2,12 @@ import { isPlainObject } from '../config/is-plain-object.js';
 import type { Entry } from '../content-index/entry.js';
 import type { MediaRecord } from '../content-index/media-record.js';
 import type { ComponentSchema, ContentType } from '../schema/content-type.js';
-import type { PopulateNode, SortKey } from '../query/document-query.js';
+import type { PopulateNode } from '../query/document-query.js';
 import { compileFilter } from './compile-filter.js';
-import { compareValues, readEntryField } from './field-value.js';
-import { localizationEntries } from './localization-entries.js';
 import { type ReadContext, compiledOnce, localeFor } from './read-context.js';
-import { cutWindow, hasItemOptions, keepsZoneItem, listComponentItems, selectComponentItems } from './select-component-items.js';
+import { findMedia, selectMedia } from './select-media.js';
+import { type ZoneItemTest, createZoneItemTest, cutWindow, hasItemOptions, listComponentItems, selectComponentItems } from './select-component-items.js';
+import { localizationEntries } from './localization-entries.js';
 import { serializeMorph } from './serialize-morph.js';
 import { serializeScalar } from './serialize-scalar.js';
 import { sortEntries } from './sort-entries.js';
@@ -137,7 +137,8 @@ function populateInto(level: Level<ContentType | ComponentSchema>, entry: Entry,
 function serializeZone(context: ReadContext, entry: Entry, value: unknown, node: PopulateNode): Record<string, unknown>[] {
   const items = Array.isArray(value) ? value.filter(isPlainObject) : [];
   const out: Record<string, unknown>[] = [];
-  const seen = new Map<string, number>();
+  // Made on the first item whose fragment filters or cuts, so a zone without options allocates nothing for it.
+  let passes: ZoneItemTest | undefined;
   items.forEach((item, index) => {
     const uid = item['__component'];
     const component = typeof uid === 'string' ? context.index.registry.components.get(uid) : undefined;
@@ -145,31 +146,10 @@ function serializeZone(context: ReadContext, entry: Entry, value: unknown, node:
     const itemNode = node.on === undefined ? node : node.on.get(component.uid);
     if (itemNode === undefined) return;
     const filtered = itemNode.filters !== undefined || itemNode.window !== undefined;
-    if (filtered && !keepsZoneItem(context, component, itemNode, { value: item, id: index + 1 }, seen)) return;
+    if (filtered && !(passes ??= createZoneItemTest(context))(component, itemNode, { value: item, id: index + 1 })) return;
     out.push({ ...serializeComponent({ context, owner: component, shape: itemNode }, entry, item, index + 1), __component: component.uid });
   });
   return out;
-}
-
-/** The media records a media value names; a missing file is reported and left out. */
-function findMedia(context: ReadContext, entry: Entry, paths: readonly unknown[]): MediaRecord[] {
-  const records: MediaRecord[] = [];
-  for (const path of paths) {
-    const record = typeof path === 'string' ? context.index.media.findByPath(path) : undefined;
-    if (record) records.push(record);
-    else context.warn(`${entry.path}: media file uploads/${String(path)} not found`);
-  }
-  return records;
-}
-
-/** Media records filtered and sorted as the populate node asks. */
-function selectMedia(context: ReadContext, records: MediaRecord[], node: PopulateNode): MediaRecord[] {
-  const type = context.index.registry.uploadFile;
-  let selected = records;
-  const filters = node.filters;
-  if (filters !== undefined) selected = selected.filter(compiledOnce(context, filters, () => compileFilter(context, type, filters)));
-  if (node.sort.length > 0) selected = sortMedia(selected, node.sort);
-  return node.window === undefined ? selected : cutWindow(selected, node.window);
 }
 
 /** A component value: `{id, ...scalars, ...populated}`. Components have ids but no documentId. */
@@ -239,18 +219,6 @@ function selectRelated(context: ReadContext, target: ContentType, related: Entry
 
 function pointsAt(value: unknown, documentId: string): boolean {
   return value === documentId || (Array.isArray(value) && value.includes(documentId));
-}
-
-/** Files sorted by their own fields, as stored (no sort path goes further than one step). */
-function sortMedia(records: readonly MediaRecord[], keys: readonly SortKey[]): MediaRecord[] {
-  const field = (record: MediaRecord, name: string | undefined): unknown => (name === undefined ? null : readEntryField(record, name));
-  return [...records].sort((a, b) => {
-    for (const key of keys) {
-      const c = compareValues(field(a, key.path[0]), field(b, key.path[0]));
-      if (c !== 0) return key.order === 'desc' ? -c : c;
-    }
-    return 0;
-  });
 }
 
 /**

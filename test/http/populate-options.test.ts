@@ -92,6 +92,13 @@ const MATRIX: [name: string, path: string, key: string, expected: unknown][] = [
   ['component: count of a filtered-out one', `${HELLO}&populate[seo][count]=true&populate[seo][filters][metaTitle]=x`, 'seo', { count: 0 }],
   // repeatable components
   ['repeatable: $ne keeps the others in order', `${HELLO}&populate[links][filters][label][$ne]=Docs`, 'links', ['Strapi']],
+  ['repeatable: the id it answers with', `${HELLO}&populate[links][filters][id][$gt]=1`, 'links', ['Docs']],
+  [
+    'zone: the id it answers with',
+    `${HELLO}&populate[blocks][on][shared.rich-text][filters][id]=3&populate[blocks][on][shared.quote][filters][id]=3`,
+    'blocks',
+    ['shared.rich-text'],
+  ],
   ['repeatable: $containsi', `${HELLO}&populate[links][filters][url][$containsi]=DOCS`, 'links', ['Docs']],
   ['repeatable: sort', `${HELLO}&populate[links][sort]=label:desc`, 'links', ['Strapi', 'Docs']],
   [
