@@ -44,6 +44,8 @@ export function renameDocument(project: ProjectPort, document: { type: ContentTy
     for (const entry of [record.main, record.draftFile]) {
       if (entry === undefined) continue;
       const to = renamedPath(entry.path, oldId, newId);
+      // A file there that could not be read is not in the index, but it is still someone's file.
+      if (project.current.problems.has(to) || index.holdsFile(to)) throw validationError(`${to} exists already`);
       changes.push({ path: to, from: entry.path, type, data: renamedData(entry, retarget(type, entry.data) ?? entry.data, { oldId, newId }) });
       moved.push({ from: entry.path, to });
     }

@@ -1,5 +1,5 @@
 import { UserError } from '../errors/user-error.js';
-import { GitCommandError, runGit, runGitText } from './run-git.js';
+import { GitCommandError, runGitText } from './run-git.js';
 
 /** The git repository a project lives in. */
 export interface Repository {
@@ -38,19 +38,18 @@ export async function openRepository(dir: string): Promise<Repository> {
   return { dir, prefix };
 }
 
-/** The branch, HEAD and any operation in progress. */
+/** The branch, HEAD and any operation in progress (two git processes). */
 export async function readRepositoryState(repo: Repository): Promise<RepositoryState> {
-  const [branch, head, ...pending] = await Promise.all([
-    verify(repo, ['symbolic-ref', '-q', '--short', 'HEAD']),
-    verify(repo, ['rev-parse', '-q', '--verify', 'HEAD^{commit}']),
-    verify(repo, ['rev-parse', '-q', '--verify', 'MERGE_HEAD']),
-    verify(repo, ['rev-parse', '-q', '--verify', 'REBASE_HEAD']),
-    verify(repo, ['rev-parse', '-q', '--verify', 'CHERRY_PICK_HEAD']),
-    verify(repo, ['rev-parse', '-q', '--verify', 'REVERT_HEAD']),
-  ]);
   const names = ['merge', 'rebase', 'cherry-pick', 'revert'] as const;
-  const index = pending.findIndex((ref) => ref !== null);
-  return { branch, head, operation: index < 0 ? null : names[index]! };
+  const refs = ['HEAD', 'MERGE_HEAD', 'REBASE_HEAD', 'CHERRY_PICK_HEAD', 'REVERT_HEAD'];
+  const [branch, answers] = await Promise.all([
+    runGitText(repo.dir, ['symbolic-ref', '-q', '--short', 'HEAD'], { allowed: [1, 128] }).then((text) => text.trim() || null),
+    runGitText(repo.dir, ['cat-file', '--batch-check'], { input: refs.map((ref) => `${ref}\n`).join('') }),
+  ]);
+  // One line per ref: `<oid> <type> <size>`, or `<ref> missing`.
+  const found = answers.split('\n').map((line) => (line.endsWith(' missing') || line === '' ? null : line.split(' ')[0]!));
+  const index = found.slice(1, 1 + names.length).findIndex((oid) => oid !== null && oid !== undefined);
+  return { branch, head: found[0] ?? null, operation: index < 0 ? null : names[index]! };
 }
 
 /** Refuses a write while git is in the middle of something or HEAD is detached: the user's state is never overwritten. */
@@ -58,11 +57,4 @@ export function assertWritable(state: RepositoryState, what: string): void {
   if (state.operation !== null)
     throw new UserError(`a ${state.operation} is in progress: finish or abort it (git ${state.operation} --continue / --abort) before ${what}`);
   if (state.branch === null) throw new UserError(`HEAD is detached (not on a branch): check out a branch before ${what}`);
-}
-
-/** A ref's value, or null when git answers that there is none. */
-async function verify(repo: Repository, args: string[]): Promise<string | null> {
-  const out = await runGit(repo.dir, args, { allowed: [1, 128] }).catch(() => Buffer.alloc(0));
-  const text = out.toString('utf8').trim();
-  return text === '' ? null : text;
 }

@@ -59,9 +59,11 @@ test('cms mv of a localized Markdown document moves every locale and draft and k
   assert.equal(idsOf('api::article.article', 'hello'), ids);
 });
 
-test('cms mv refuses an id in use, an unknown document and a bad id, and changes nothing', () => {
+test('cms mv refuses an id in use (even by a file that cannot be read), an unknown document and a bad id, and changes nothing', () => {
+  project.write('content/articles/broken.json', '{ "title": ');
   const before = project.git(['status', '--porcelain']);
   for (const [args, message] of [
+    [['mv', 'articles/hello', 'broken'], 'content/articles/broken.json exists already'],
     [['mv', 'articles/hello', 'notes'], 'exists already'],
     [['mv', 'articles/nope', 'other'], 'no article with documentId "nope"'],
     [['mv', 'articles/hello', '../x'], 'invalid documentId'],
