@@ -1,4 +1,5 @@
 import { isPlainObject } from '../config/is-plain-object.js';
+import { isMorphLink } from '../store/morph-value.js';
 import type { AttributeSet } from '../schema/content-type.js';
 import { type SchemaRegistry, findRelationTarget } from '../schema/schema-registry.js';
 import { isMediaPath } from '../store/read-media.js';
@@ -82,6 +83,19 @@ function walk(run: ReferenceWalk, place: WalkPlace): void {
         });
         break;
       }
+      case 'morph':
+        // A morphTo link must name a content type and one of its documents (in any locale).
+        if (attribute.target !== undefined) break;
+        eachItem(value, attribute.toMany, path, (item, at) => {
+          if (!isMorphLink(item)) return;
+          const target = context.registry.contentTypes.get(item.__type);
+          if (target === undefined) {
+            problems.push({ path: at, rule: 'dangling-relation', message: `morph relation to ${item.__type}, which is not a content type of this project` });
+          } else if (target.kind === 'collectionType' && context.known.get(target.uid)?.get(item.documentId) === undefined) {
+            problems.push({ path: at, rule: 'dangling-relation', message: `morph relation to ${target.pluralName}/${item.documentId}, which does not exist` });
+          }
+        });
+        break;
       case 'media':
         eachItem(value, attribute.multiple, path, (item, at) => {
           if (typeof item !== 'string' || item === '') return;

@@ -101,4 +101,27 @@ test('a project without schemas/ is one problem', async () => {
   }
 });
 
+test('morph links are checked: their shape, the type and the document they name, and a stored morphMany', async () => {
+  const project = createTempProject('morph');
+  try {
+    project.write('content/comments/c4.json', { text: 'Lost', subject: { __type: 'api::post.post', documentId: 'gone' } });
+    project.write('content/comments/c5.json', { text: 'Odd', subject: { __type: 'api::nope.nope', documentId: 'x' } });
+    project.write('content/comments/c6.json', { text: 'Bad', subject: 'hello' });
+    project.write('content/posts/third.json', { headline: 'Third', comments: [] });
+    const report = await checkProject(project.dir);
+    assert.equal(
+      report.problems.map((p) => [p.file, p.rule]),
+      [
+        ['content/comments/c4.json', 'dangling-relation'],
+        ['content/comments/c5.json', 'dangling-relation'],
+        ['content/comments/c6.json', 'shape'],
+        ['content/posts/third.json', 'shape'],
+      ],
+    );
+    assert.equal(report.warnings.length, 1);
+  } finally {
+    project.cleanup();
+  }
+});
+
 test.run();
