@@ -8,6 +8,7 @@ import type { ProjectPort } from '../documents/project-port.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import { createAuthRouter } from './auth-routes.js';
 import { provideAuth } from './authorize.js';
+import { conditionalGet } from './conditional-get.js';
 import { createContentRouter } from './content-routes.js';
 import { createI18nRouter } from './i18n-routes.js';
 import { serveUploads } from './serve-uploads.js';
@@ -44,6 +45,7 @@ export function createApp(options: AppOptions): Koa {
       keepHeadersOnError: true,
     }),
   );
+  app.use(conditionalGet(options.config));
   app.use(async (ctx, next) => {
     if (ctx.path === '/_health' && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
       ctx.status = options.isReady() ? 204 : 503;
