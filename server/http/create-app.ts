@@ -11,6 +11,7 @@ import { provideAuth } from './authorize.js';
 import { conditionalGet } from './conditional-get.js';
 import { createContentRouter } from './content-routes.js';
 import { createI18nRouter } from './i18n-routes.js';
+import { serveOpenApi } from './openapi-route.js';
 import { serveUploads } from './serve-uploads.js';
 import { createUploadRouter } from './upload-routes.js';
 import { createUsersRouter } from './users-routes.js';
@@ -63,6 +64,7 @@ export function createApp(options: AppOptions): Koa {
     app.use(users.routes());
     app.use(users.allowedMethods());
   }
+  if (options.config.openapi.enabled) app.use(serveOpenApi(options.config, options.project));
   const i18n = createI18nRouter(options.config);
   app.use(i18n.routes());
   app.use(i18n.allowedMethods());
