@@ -9,7 +9,7 @@ export function matchesIfNoneMatch(header: string | undefined, current: string):
   const wanted = opaqueTag(current);
   if (wanted === undefined) return false;
   // entity-tag = [ "W/" ] DQUOTE *etagc DQUOTE; etagc excludes DQUOTE but not commas.
-  const list = /\s*(?:W\/)?("[^"]*")\s*(?:,|$)/y;
+  const list = /[\s,]*(?:W\/)?("[^"]*")\s*(?:,|$)/y;
   let at = 0;
   while (at < header.length) {
     list.lastIndex = at;
