@@ -71,14 +71,19 @@ interface DeepRequest {
 export function deepPopulate(registry: SchemaRegistry, type: ContentType, request: DeepRequest): PopulateMap {
   const level = parsePLevel(request.level);
   const ignore = new Set(parsePIgnore(request.ignore));
-  const walk: DeepWalk = { registry, ignore };
+  const walk: DeepWalk = { registry, ignore, nodes: 0 };
   return populateLevels(walk, type, Math.min(level - 1, request.maxDepth), new Set([type.uid]));
 }
 
 interface DeepWalk {
   readonly registry: SchemaRegistry;
   readonly ignore: ReadonlySet<string>;
+  /** Populated attributes so far: schemas with many relations grow the tree fast, so it is bounded. */
+  nodes: number;
 }
+
+/** The most populated attributes one `pLevel` may expand to. */
+export const MAX_DEEP_POPULATE_NODES = 5000;
 
 function populateLevels(walk: DeepWalk, set: AttributeSet, levels: number, path: ReadonlySet<string>): PopulateMap {
   if (levels < 1) return EMPTY_POPULATE;
@@ -88,10 +93,13 @@ function populateLevels(walk: DeepWalk, set: AttributeSet, levels: number, path:
     populate: populateLevels(walk, inner, levels - 1, new Set([...path, uid])),
   });
   for (const [key, attribute] of set.attributes) {
-    if (attribute.private || walk.ignore.has(key)) continue;
+    if (attribute.private || walk.ignore.has(key) || attribute.kind === 'scalar') continue;
+    if (++walk.nodes > MAX_DEEP_POPULATE_NODES) {
+      throw validationError(
+        `Invalid pLevel parameter: it would populate more than ${MAX_DEEP_POPULATE_NODES} attributes; lower pLevel or name some in pIgnore`,
+      );
+    }
     switch (attribute.kind) {
-      case 'scalar':
-        break;
       case 'media':
         out.set(key, emptyPopulateNode());
         break;

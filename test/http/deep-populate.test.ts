@@ -118,6 +118,31 @@ test('a named populate per type applies when a read sends none', async () => {
   assert.is(authors.body.data[0].avatar, undefined, 'types without one populate nothing');
 });
 
+test('a pLevel that would expand past the node budget is a 400, not a huge answer', async () => {
+  const names = ['t1', 't2', 't3', 't4', 't5', 't6', 't7', 't8'];
+  server = await startTestServer('blog', {
+    prepare: (project) => {
+      for (const name of names) {
+        const attributes: Record<string, unknown> = { title: { type: 'string' } };
+        for (const other of names) if (other !== name) attributes[other] = { type: 'relation', relation: 'oneToOne', target: `api::${other}.${other}` };
+        project.write(`schemas/${name}.json`, {
+          kind: 'collectionType',
+          info: { singularName: name, pluralName: `${name}s`, displayName: name },
+          options: { draftAndPublish: false },
+          attributes,
+        });
+      }
+      const config = JSON.parse(project.read('cms.config.json'));
+      config.permissions.public.push('api::t1.t1.find');
+      project.write('cms.config.json', config);
+    },
+  });
+  assert.is((await server.get('/api/t1s?pLevel=3')).status, 200);
+  const tooMuch = await server.get('/api/t1s?pLevel=10');
+  assert.is(tooMuch.status, 400);
+  assert.match(tooMuch.body.error.message, /more than 5000 attributes/);
+});
+
 test('a bad named populate in cms.config.json stops the start, naming the option', async () => {
   let error: unknown;
   try {
