@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // What HTTP caching costs on cached answers: the same requests against the build before ETags
-// (`--base`, compiled from an older commit) and this build, side by side, alternating, in one run:
+// (`--base`, compiled from an older commit) and this build, both serving at once, alternating:
 //   (a) list: /api/articles?sort=title:asc&pagination[pageSize]=25
 //   (b) get one: /api/articles/<documentId>
 // and, for this build only, the same requests with a matching If-None-Match (304, no body).
@@ -53,40 +53,36 @@ function notModified(url, etag) {
   });
 }
 
-async function measure(main, withNotModified) {
-  const server = await startServerProcess(values.dir, { main });
+/** Both builds serve at once; each round measures every case on each, alternating which goes first. */
+async function main() {
+  const servers = [];
   try {
-    const first = await timedGet(`${server.url}/api/articles?pagination[pageSize]=1`);
+    for (const [name, main] of builds) servers.push({ name, server: await startServerProcess(values.dir, { main }) });
+    const first = await timedGet(`${servers[0].server.url}/api/articles?pagination[pageSize]=1`);
     const one = `/api/articles/${JSON.parse(first.body).data[0].documentId}`;
-    const out = {};
-    for (const [name, route] of [
-      ['list', LIST],
-      ['get one', one],
-    ]) {
-      out[name] = await loadTest(`${server.url}${route}`, options);
-      if (withNotModified) {
-        const etag = await new Promise((resolve) => fetch(`${server.url}${route}`).then((r) => resolve(r.headers.get('etag'))));
-        out[`${name}, 304`] = await notModified(`${server.url}${route}`, etag);
+    const runs = new Map();
+    const note = (key, figures) => runs.set(key, [...(runs.get(key) ?? []), figures]);
+    for (let round = 0; round < Number(values.rounds); round++) {
+      for (const [kind, route] of [
+        ['list', LIST],
+        ['get one', one],
+      ]) {
+        for (const { name, server } of round % 2 === 0 ? servers : [...servers].reverse())
+          note(`${kind} — ${name}`, await loadTest(`${server.url}${route}`, options));
+        const current = servers[1].server.url;
+        const etag = (await fetch(`${current}${route}`)).headers.get('etag');
+        note(`${kind}, 304 — with ETag`, await notModified(`${current}${route}`, etag));
       }
     }
-    return out;
+    return runs;
   } finally {
-    await server.stop();
+    for (const { server } of servers) await server.stop();
   }
 }
 
 console.log(`autocannon: ${options.connections} connections, ${options.warmup} s warm-up then ${options.duration} s per case; ${values.dir}`);
 console.log(machineNote());
-const runs = new Map();
-for (let round = 0; round < Number(values.rounds); round++) {
-  for (const [name, main] of round % 2 === 0 ? builds : [...builds].reverse()) {
-    const result = await measure(main, name === 'with ETag');
-    for (const [kind, figures] of Object.entries(result)) {
-      const key = `${kind} — ${name}`;
-      runs.set(key, [...(runs.get(key) ?? []), figures]);
-    }
-  }
-}
+const runs = await main();
 const rows = [...runs]
   .sort(([a], [b]) => (a < b ? -1 : 1))
   .map(([key, list]) => [
