@@ -88,6 +88,16 @@ program
   });
 
 program
+  .command('openapi')
+  .description('print the OpenAPI 3.1 document of the Content API (GET /openapi.json serves the same)')
+  .option('-d, --dir <dir>', 'project folder', '.')
+  .option('-o, --out <file>', 'file for the document (default: stdout)')
+  .exitOverride(usageExit)
+  .action(async (options: { dir: string; out?: string }) => {
+    await run(async () => (await import('./openapi-command.js')).runOpenApi(options));
+  });
+
+program
   .command('new')
   .description('write a new document file with its required attributes stubbed, and print its path')
   .argument('<type>', 'content type: singular or plural name')

@@ -33,9 +33,9 @@ function probeHealth(port) {
  * Spawns `node dist/cli/main.js serve` on `dir` and resolves once /_health answers 204, with the
  * milliseconds from spawn to that answer. `stop()` ends the child by its pid.
  */
-export async function startServerProcess(dir, { watch = false, nodeArgs = [], timeoutMs = 120_000 } = {}) {
+export async function startServerProcess(dir, { watch = false, nodeArgs = [], timeoutMs = 120_000, main = distFile('cli/main.js') } = {}) {
   const port = await findFreePort();
-  const args = [...nodeArgs, distFile('cli/main.js'), 'serve', '--dir', dir, '--port', String(port), '--host', HOST];
+  const args = [...nodeArgs, main, 'serve', '--dir', dir, '--port', String(port), '--host', HOST];
   if (!watch) args.push('--no-watch');
   const started = performance.now();
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });

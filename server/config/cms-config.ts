@@ -1,3 +1,5 @@
+import type { CacheControlConfig } from './cache-control-option.js';
+
 /** The complete, frozen configuration every layer reads. Built once by `loadConfig`. */
 export interface CmsConfig {
   /** Absolute path of the project folder. */
@@ -15,6 +17,15 @@ export interface CmsConfig {
     readonly maxLimit: number;
     readonly withCount: boolean;
     readonly strictParams: boolean;
+    /** `Cache-Control` of GET answers, per type. */
+    readonly cacheControl: CacheControlConfig;
+    /** Type name or uid → the populate query string applied to reads that send none. */
+    readonly populate: Readonly<Record<string, string>>;
+  };
+  /** `GET /openapi.json`; `cms openapi` works whatever this says. */
+  readonly openapi: {
+    /** Default: on, except with `NODE_ENV=production`. */
+    readonly enabled: boolean;
   };
   /** Input limits, all in one place. */
   readonly limits: {

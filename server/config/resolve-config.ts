@@ -1,4 +1,6 @@
 import { authOption } from './auth-option.js';
+import { cacheControlOption } from './cache-control-option.js';
+import { namedPopulateOption } from './named-populate-option.js';
 import type { CmsConfig, ConfigOverrides } from './cms-config.js';
 import { CONFIG_FILE, describe } from './config-file.js';
 import { UserError } from '../errors/user-error.js';
@@ -61,7 +63,10 @@ export function resolveConfig(sources: ConfigSources): CmsConfig {
       maxLimit: intOption(rest, 'api.rest.maxLimit', DEFAULTS.maxLimit, 1),
       withCount: boolOption(rest, 'api.rest.withCount', DEFAULTS.withCount),
       strictParams: boolOption(rest, 'api.rest.strictParams', DEFAULTS.strictParams),
+      cacheControl: cacheControlOption(rest['cacheControl']),
+      populate: namedPopulateOption(rest['populate']),
     },
+    openapi: { enabled: boolOption(objectAt(raw, 'openapi'), 'openapi.enabled', env['NODE_ENV'] !== 'production') },
     limits: {
       queryBytes: intOption(limits, 'limits.queryBytes', DEFAULTS.queryBytes, 256),
       queryDepth: intOption(limits, 'limits.queryDepth', DEFAULTS.queryDepth, 1),

@@ -10,7 +10,9 @@ import { UPLOADS_DIR, isProjectPath } from '../store/project-layout.js';
 import { readMediaBytes } from '../store/read-media.js';
 import { collectMediaPaths } from './collect-media.js';
 import { type ExportItem, type ExportOptions, planDocuments, withParams } from './export-plan.js';
+import { HEADERS_FILE, createHeadersFile } from './headers-file.js';
 import { renderRead } from './render-export.js';
+import type { ContentType } from '../schema/content-type.js';
 
 export const MANIFEST_FILE = 'manifest.json';
 
@@ -58,7 +60,7 @@ export function exportSite(snapshot: ProjectSnapshot, config: CmsConfig, run: Ex
   // default query on its first file. Then the files are written as they are rendered, so memory
   // holds one body at a time rather than the whole site.
   const problems: string[] = [];
-  const presets = new Map<string, string>();
+  const presets = new Map<string, { text: string; type: ContentType }>();
   for (const [name, apiPath] of Object.entries(config.export.presets).sort()) {
     const target = resolveApiPath(snapshot, config, apiPath);
     if (typeof target === 'string') {
@@ -71,7 +73,7 @@ export function exportSite(snapshot: ProjectSnapshot, config: CmsConfig, run: Ex
       { config, ...read },
     );
     if (body.status !== 200) problems.push(`export.presets.${name}: ${apiPath} answered ${body.status}: ${body.text}`);
-    presets.set(`api/_presets/${name}.json`, body.text);
+    presets.set(`api/_presets/${name}.json`, { text: body.text, type: target.type });
   }
   const firstOfType = new Map<string, ExportItem>();
   for (const item of items) if (!firstOfType.has(item.type.uid)) firstOfType.set(item.type.uid, item);
@@ -85,12 +87,19 @@ export function exportSite(snapshot: ProjectSnapshot, config: CmsConfig, run: Ex
   const media = new Set<string>();
   const total = items.length + presets.size;
   let done = 0;
+  const headers = createHeadersFile(config);
   for (const item of items) {
-    output.put(item.file, render(item));
+    const text = render(item);
+    output.put(item.file, text);
+    headers.add(item.file, text, item.type);
     collectItemMedia(snapshot, item, run, media);
     if (++done % 500 === 0) run.onProgress?.(done, total);
   }
-  for (const [file, text] of presets) output.put(file, text);
+  for (const [file, { text, type }] of presets) {
+    output.put(file, text);
+    headers.add(file, text, type);
+  }
+  output.put(HEADERS_FILE, headers.text());
   run.onProgress?.(total, total);
   output.put('serve.json', `${JSON.stringify(SERVE_CONFIG, null, 2)}\n`);
   for (const mediaPath of [...media].sort()) {

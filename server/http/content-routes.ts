@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { CmsConfig } from '../config/cms-config.js';
+import { cacheControlOf } from '../documents/answer-headers.js';
 import { type ReadOptions, type ResponseFormat, answerRead } from '../documents/answer-read.js';
 import { type WriteRequest, answerWrite } from '../documents/answer-write.js';
 import type { ProjectPort, ProjectSnapshot } from '../documents/project-port.js';
@@ -69,13 +70,15 @@ interface ReadRoute {
 function respondRead(ctx: Context, route: ReadRoute, documentId: string | undefined): void {
   const { type, deps, cache } = route;
   const snapshot = deps.project.current;
-  let text = cache.get(ctx, snapshot.index);
-  if (text === undefined) {
-    text = JSON.stringify(answerRead(snapshot, { type, documentId, querystring: ctx.querystring }, readOptions(ctx, deps)));
-    cache.set(ctx, snapshot.index, text);
-  }
+  const answer =
+    cache.get(ctx, snapshot.index) ??
+    cache.set(ctx, snapshot.index, JSON.stringify(answerRead(snapshot, { type, documentId, querystring: ctx.querystring }, readOptions(ctx, deps))));
   ctx.type = 'application/json; charset=utf-8';
-  ctx.body = text;
+  ctx.body = answer.text;
+  // conditionalGet answers 304 on a match, with these headers.
+  ctx.set('ETag', answer.etag);
+  const cacheControl = cacheControlOf(deps.config, type);
+  if (cacheControl !== undefined) ctx.set('Cache-Control', cacheControl);
 }
 
 async function respondWrite(ctx: Context, deps: RouteDependencies, request: WriteRequest): Promise<void> {

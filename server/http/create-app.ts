@@ -8,8 +8,10 @@ import type { ProjectPort } from '../documents/project-port.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import { createAuthRouter } from './auth-routes.js';
 import { provideAuth } from './authorize.js';
+import { conditionalGet } from './conditional-get.js';
 import { createContentRouter } from './content-routes.js';
 import { createI18nRouter } from './i18n-routes.js';
+import { serveOpenApi } from './openapi-route.js';
 import { serveUploads } from './serve-uploads.js';
 import { createUploadRouter } from './upload-routes.js';
 import { createUsersRouter } from './users-routes.js';
@@ -48,6 +50,7 @@ export function createApp(options: AppOptions): Koa {
       keepHeadersOnError: true,
     }),
   );
+  app.use(conditionalGet(options.config));
   app.use(async (ctx, next) => {
     if (ctx.path === '/_health' && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
       ctx.status = options.isReady() ? 204 : 503;
@@ -65,6 +68,7 @@ export function createApp(options: AppOptions): Koa {
     app.use(users.routes());
     app.use(users.allowedMethods());
   }
+  if (options.config.openapi.enabled) app.use(serveOpenApi(options.config, options.project));
   const i18n = createI18nRouter(options.config);
   app.use(i18n.routes());
   app.use(i18n.allowedMethods());

@@ -1,19 +1,28 @@
 import type { Context } from 'koa';
 import type { ContentIndex } from '../content-index/content-index.js';
+import { answerEtag } from '../documents/answer-headers.js';
 import { callerOf } from './authorize.js';
+
+/** An answer as sent, and its entity tag, computed once when the answer is made. */
+export interface CachedAnswer {
+  readonly text: string;
+  readonly etag: string;
+}
 
 /**
  * Answers of read routes, as the JSON text sent, kept until the index changes: a repeated read
  * (the same URL, caller and response format) skips parsing, serializing and stringifying.
- * Bounded by total size; a new index (a change, or reloaded schemas) empties it.
+ * Bounded by total size; a new index (a change, or reloaded schemas) empties it. The ETag is kept
+ * with the text, so a cache hit (and its 304) costs no hashing.
  */
 export interface ReadCache {
-  get(ctx: Context, index: ContentIndex): string | undefined;
-  set(ctx: Context, index: ContentIndex, text: string): void;
+  get(ctx: Context, index: ContentIndex): CachedAnswer | undefined;
+  /** Tags the text, keeps it when there is room, and answers it. */
+  set(ctx: Context, index: ContentIndex, text: string): CachedAnswer;
 }
 
 export function createReadCache(maxBytes: number): ReadCache {
-  let entries = new Map<string, string>();
+  let entries = new Map<string, CachedAnswer>();
   let bytes = 0;
   let forIndex: ContentIndex | undefined;
   let forVersion = -1;
@@ -31,13 +40,15 @@ export function createReadCache(maxBytes: number): ReadCache {
     },
     set(ctx, index, text) {
       fresh(index);
-      if (text.length > maxBytes / 4) return;
+      const answer: CachedAnswer = { text, etag: answerEtag(text) };
+      if (text.length > maxBytes / 4) return answer;
       if (bytes + text.length > maxBytes) {
         entries = new Map();
         bytes = 0;
       }
-      entries.set(keyOf(ctx), text);
+      entries.set(keyOf(ctx), answer);
       bytes += text.length;
+      return answer;
     },
   };
 }

@@ -5,7 +5,7 @@ import type { DocumentQuery } from './document-query.js';
 import { parseFields } from './parse-fields.js';
 import { parseFilters } from './parse-filters.js';
 import { parsePagination } from './parse-pagination.js';
-import { parsePopulate } from './parse-populate.js';
+import { isDeepPopulateKey, parseReadPopulate } from './deep-populate.js';
 import { parseSort } from './parse-sort.js';
 import { validationError } from '../errors/api-error.js';
 import { invalidKeyError } from '../errors/invalid-key-error.js';
@@ -47,14 +47,15 @@ export function parseDocumentQuery(raw: Readonly<Record<string, unknown>>, route
   const { type, registry, config, action, canFind = () => true } = route;
   const allowed = (type.kind === 'singleType' ? SINGLE_ALLOWED_KEYS : ALLOWED_KEYS)[action];
   if (config.rest.strictParams) {
-    for (const key of Object.keys(raw)) if (!allowed.includes(key)) throw invalidKeyError(key, null, 'query');
+    for (const key of Object.keys(raw)) if (!allowed.includes(key) && !isDeepPopulateKey(key, action)) throw invalidKeyError(key, null, 'query');
   }
   const take = (key: string): unknown => (allowed.includes(key) ? raw[key] : undefined);
 
   const filters = parseFilters(take('filters'), registry, { kind: 'document', set: type, canFind });
   const sort = parseSort(take('sort'), registry, type, canFind);
   const fields = parseFields(take('fields'), type, true);
-  const populate = parsePopulate(take('populate'), { registry, type, maxDepth: config.limits.populateDepth });
+  const read = action === 'find' || action === 'findOne';
+  const populate = parseReadPopulate({ ...raw, populate: take('populate') }, { registry, type, config, read });
   const search = take('_q');
   if (search !== undefined && search !== null && typeof search !== 'string') throw validationError('Invalid _q parameter. Expected a string');
   const pagination = parsePagination(take('pagination'), config.rest);

@@ -139,6 +139,7 @@ test('a second export changes nothing; an edit changes only the files that show 
     .filter((f) => second[f] !== first[f])
     .sort();
   assert.equal(changed, [
+    '_headers',
     'api/articles.json',
     'api/articles/_page/1.json',
     'api/articles/_page/2.json',
@@ -148,6 +149,32 @@ test('a second export changes nothing; an edit changes only the files that show 
     'api/authors/_page/1.json',
     'api/authors/sjlq8hgxw8ame5jqieu9qb6m.json',
   ]);
+});
+
+test("_headers holds, per API path, the ETag cms serve sends for the same answer and the type's Cache-Control", async () => {
+  const config = JSON.parse(server.project.read('cms.config.json'));
+  config.api.rest.cacheControl = { default: 'no-cache', articles: 'public, max-age=60' };
+  server.project.write('cms.config.json', config);
+  exportOk();
+  const text = fs.readFileSync(path.join(out, '_headers'), 'utf8');
+  const rules = new Map<string, Record<string, string>>();
+  let current: Record<string, string> = {};
+  for (const line of text.split('\n')) {
+    if (line.startsWith('/')) rules.set(line, (current = {}));
+    else if (line.startsWith('  ')) {
+      const [name = '', value = ''] = line.trim().split(': ');
+      current[name] = value;
+    }
+  }
+  const files = Object.keys(manifest()).filter((file) => file.startsWith('api/'));
+  assert.is(rules.size, files.length, 'one rule per exported answer');
+  for (const file of ['api/articles.json', 'api/articles/n0rkkhkmxloujb87i7huf7if.json', 'api/authors.json', 'api/homepage.json', 'api/_presets/latest.json']) {
+    const rule = rules.get(`/${file.slice(0, -'.json'.length)}`);
+    assert.ok(rule, file);
+    const served = await server.get(requestFor(file));
+    assert.is(rule!['ETag'], served.headers.get('etag')!, file);
+    assert.is(rule!['Cache-Control'], file.startsWith('api/articles') || file.includes('_presets') ? 'public, max-age=60' : 'no-cache', file);
+  }
 });
 
 test('--clean removes files that an earlier export wrote and this one no longer produces', async () => {

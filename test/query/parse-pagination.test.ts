@@ -6,7 +6,15 @@ import type { Pagination } from '../../server/query/document-query.js';
 import { paginationMeta, parsePagination } from '../../server/query/parse-pagination.js';
 import { parseQueryString } from '../../server/query/parse-query-string.js';
 
-const REST: CmsConfig['rest'] = { prefix: '/api', defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: true };
+const REST: CmsConfig['rest'] = {
+  prefix: '/api',
+  defaultLimit: 25,
+  maxLimit: 100,
+  withCount: true,
+  strictParams: true,
+  cacheControl: { default: undefined, types: {} },
+  populate: {},
+};
 const LIMITS = { queryBytes: 16 * 1024, queryDepth: 20, queryArrayLimit: 100, bodyBytes: 1024 * 1024, populateDepth: 10 } as const;
 
 function parse(query: string, rest: CmsConfig['rest'] = REST): Pagination {

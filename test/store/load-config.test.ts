@@ -28,7 +28,15 @@ test('without cms.config.json every option has its default', () => {
   project.cleanup();
   assert.is(config.dir, path.resolve(project.dir));
   assert.equal(config.server, { host: 'localhost', port: 1337, watch: true, url: undefined });
-  assert.equal(config.rest, { prefix: '/api', defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: true });
+  assert.equal(config.rest, {
+    prefix: '/api',
+    defaultLimit: 25,
+    maxLimit: 100,
+    withCount: true,
+    strictParams: true,
+    cacheControl: { default: undefined, types: {} },
+    populate: {},
+  });
   assert.equal(config.limits, { queryBytes: 16384, queryDepth: 20, queryArrayLimit: 100, bodyBytes: 1048576, populateDepth: 10 });
   assert.equal(config.permissions, {});
 });
@@ -50,7 +58,15 @@ test('cms.config.json overrides the defaults', () => {
     permissions: { public: ['api::article.article.find'] },
   });
   assert.equal(config.server, { host: '0.0.0.0', port: 4000, watch: true, url: undefined });
-  assert.equal(config.rest, { prefix: '/content', defaultLimit: 10, maxLimit: 50, withCount: false, strictParams: false });
+  assert.equal(config.rest, {
+    prefix: '/content',
+    defaultLimit: 10,
+    maxLimit: 50,
+    withCount: false,
+    strictParams: false,
+    cacheControl: { default: undefined, types: {} },
+    populate: {},
+  });
   assert.is(config.limits.queryDepth, 5);
   assert.is(config.limits.populateDepth, 3);
   assert.is(config.limits.queryBytes, 16384);
