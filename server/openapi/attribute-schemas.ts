@@ -3,7 +3,9 @@ import { type AttributeSet, type ContentType, isHiddenScalar } from '../schema/c
 import { isNumberScalarType, isTextScalarType } from '../schema/scalar-families.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import type { TypeNames } from '../types/type-names.js';
+import { USER_UID } from '../schema/user-type.js';
 import { type JsonSchema, arrayOf, nullable, objectOf, schemaRef } from './json-schema.js';
+import { USER_SCHEMA } from './shared-schemas.js';
 
 /** Names of the shared schemas every document refers to. */
 export const MEDIA_SCHEMA = 'StrapiMedia';
@@ -89,7 +91,7 @@ export function scalarSchema(attribute: ScalarAttribute): JsonSchema {
 function populatedSchema(registry: SchemaRegistry, names: TypeNames, attribute: Exclude<Attribute, ScalarAttribute>): JsonSchema {
   switch (attribute.kind) {
     case 'relation': {
-      const target = names.contentTypes.get(attribute.target);
+      const target = attribute.target === USER_UID ? USER_SCHEMA : names.contentTypes.get(attribute.target);
       const item = target === undefined ? {} : schemaRef(target);
       // `populate[x][count]=true` answers `{count}` instead of the items.
       return attribute.toMany ? { anyOf: [arrayOf(item), schemaRef(COUNT_SCHEMA)] } : { anyOf: [item, { type: 'null' }, schemaRef(COUNT_SCHEMA)] };
@@ -106,6 +108,12 @@ function populatedSchema(registry: SchemaRegistry, names: TypeNames, attribute: 
         .filter((uid) => registry.components.has(uid))
         .map((uid) => ({ allOf: [objectOf({ __component: { const: uid } }, ['__component']), schemaRef(names.components.get(uid)!)] }));
       return arrayOf(items.length === 0 ? {} : { oneOf: items });
+    }
+    case 'morph': {
+      // A morphTo side answers documents of any type (morphToMany items carry `__type`); morphOne/morphMany their target's.
+      const target = attribute.target === undefined ? undefined : names.contentTypes.get(attribute.target);
+      const item = target === undefined ? {} : schemaRef(target);
+      return attribute.toMany ? arrayOf(item) : nullable(item);
     }
   }
 }
