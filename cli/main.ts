@@ -3,6 +3,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { CHECK_FORMATS, type CheckFormat } from '../server/check/format-problems.js';
 import type { ContentPrefetch } from '../server/store/content-prefetch.js';
+import { readCmsVersion } from './cms-version.js';
 import { reportError } from './report-error.js';
 
 function parsePort(value: string): number {
@@ -34,7 +35,7 @@ async function run(command: () => number | Promise<number>, failure?: string): P
 }
 
 const program = new Command();
-program.name('cms').description('A file-backed headless CMS with a Strapi v5 compatible REST API').version('0.1.0');
+program.name('cms').description('A file-backed headless CMS with a Strapi v5 compatible REST API').version(readCmsVersion());
 
 program
   .command('serve')
@@ -108,6 +109,17 @@ program
   .exitOverride(usageExit)
   .action(async (options: { dir: string }) => {
     await run(async () => (await import('./hash-passwords-command.js')).runHashPasswords(options));
+  });
+
+program
+  .command('init')
+  .description('start a project: schemas, a little content, cms.config.json, .gitignore, package.json scripts, a README')
+  .argument('[folder]', "the new project's folder (default: the current folder)")
+  .addOption(new Option('-t, --template <name>', 'what to start from').choices(['blog', 'empty']).default('blog'))
+  .option('--from-strapi <folder>', 'make a Strapi v5 project folder a cms project in place (its src/ schemas and code stay as they are)')
+  .exitOverride(usageExit)
+  .action(async (folder: string | undefined, options: { template: string; fromStrapi?: string }) => {
+    await run(async () => (await import('./init-command.js')).runInit({ ...options, folder }));
   });
 
 const token = program.command('token').description('manage API tokens');
