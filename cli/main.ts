@@ -136,4 +136,21 @@ token
     await run(async () => (await import('./token-command.js')).runTokenCreate(options));
   });
 
+token
+  .command('list')
+  .description('list the API tokens: name, type, expiry, permissions (never their hashes)')
+  .option('-d, --dir <dir>', 'project folder', '.')
+  .option('--json', 'print JSON')
+  .action(async (options: { dir: string; json?: boolean }) => {
+    await run(async () => (await import('./token-command.js')).runTokenList(options));
+  });
+token
+  .command('revoke')
+  .description('remove an API token from cms.config.json; it stops working at once, on a running server too')
+  .argument('<name>', "the token's name")
+  .option('-d, --dir <dir>', 'project folder', '.')
+  .action(async (name: string, options: { dir: string }) => {
+    await run(async () => (await import('./token-command.js')).runTokenRevoke({ ...options, name }));
+  });
+
 await program.parseAsync(process.argv);
