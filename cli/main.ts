@@ -54,15 +54,36 @@ program
   .command('export')
   .description('write the API as static JSON files for any static host')
   .option('-d, --dir <dir>', 'project folder', '.')
-  .option('-o, --out <dir>', 'output folder', 'dist-api')
+  .option('-o, --out <dir>', 'output folder (default: dist-api; dist-api-<locale>, dist-api-draft for another locale, the drafts)')
   .option('--base-path <path>', 'API prefix in the output (default: api.rest.prefix, /api)')
   .option('--status <status>', 'published or draft', 'published')
   .option('--locale <code>', 'locale to export (default: the default locale)')
   .option('--clean', 'remove files an earlier export wrote that are no longer produced', false)
   .option('--all', 'export every content type, not only those the public role may read', false)
-  .action(async (options: { dir: string; out: string; basePath?: string; status: string; locale?: string; clean: boolean; all: boolean }) => {
-    await run(() => withPrefetch(options.dir, async (prefetch) => (await import('./export-command.js')).runExport({ ...options, prefetch })));
-  });
+  .option('--serve', 'then serve the folder as a static host would (a path plus .json is its file), until Ctrl-C', false)
+  .option('-p, --port <port>', 'port for --serve', parsePort, 8080)
+  .option('-H, --host <host>', 'host for --serve', 'localhost')
+  .action(
+    async (options: {
+      dir: string;
+      out?: string;
+      basePath?: string;
+      status: string;
+      locale?: string;
+      clean: boolean;
+      all: boolean;
+      serve: boolean;
+      port: number;
+      host: string;
+    }) => {
+      const { serve, port, host, ...rest } = options;
+      await run(() =>
+        withPrefetch(options.dir, async (prefetch) =>
+          (await import('./export-command.js')).runExport({ ...rest, prefetch, serve: serve ? { port, host } : undefined }),
+        ),
+      );
+    },
+  );
 
 /** Usage errors (unknown or bad options) end `check`, `types`, `new` and `hash-passwords` with exit code 2, as linters do. */
 const usageExit = (error: { exitCode: number }): never => process.exit(error.exitCode === 0 ? 0 : 2);
