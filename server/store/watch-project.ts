@@ -54,7 +54,8 @@ export class ProjectWatcher {
     this.chokidar = chokidar;
     chokidar.on('all', (_event, file) => {
       const rel = file.split(path.sep).join('/');
-      this.queue(rel.startsWith(`${UPLOADS_DIR}/`) ? 'uploads' : rel === CONFIG_FILE ? 'config' : 'schemas', rel);
+      const area = areaOf(rel);
+      if (area !== undefined) this.queue(area, rel);
     });
     chokidar.on('error', (error) => this.onError(error as Error));
     await new Promise<void>((resolve) => chokidar.once('ready', () => resolve()));
@@ -165,4 +166,15 @@ export class ProjectWatcher {
     this.pending.clear();
     if (events.length > 0) this.onEvents(events);
   }
+}
+
+/**
+ * The area of a path chokidar reported. uploads/ itself appearing (the first upload of a project
+ * that had none) is an uploads event: taken for a schema change, it reloaded every schema.
+ */
+function areaOf(rel: string): WatchArea | undefined {
+  if (rel === CONFIG_FILE) return 'config';
+  if (rel === UPLOADS_DIR || rel.startsWith(`${UPLOADS_DIR}/`)) return 'uploads';
+  if (rel === SCHEMAS_DIR || rel.startsWith(`${SCHEMAS_DIR}/`)) return 'schemas';
+  return undefined;
 }
