@@ -4,7 +4,6 @@ import { UserError } from '../server/errors/user-error.js';
 import { initFromStrapi } from '../server/scaffold/init-from-strapi.js';
 import { type InitResult, TEMPLATES, initProject, isTemplateName } from '../server/scaffold/init-project.js';
 import { isEmptyFolder, readTemplateFiles } from '../server/store/template-files.js';
-import { readCmsVersion } from './cms-version.js';
 import type { CommandOutput } from './token-command.js';
 
 export interface InitOptions {
@@ -25,13 +24,12 @@ export function runInit(options: InitOptions, output: CommandOutput = consoleOut
   if (options.fromStrapi !== undefined) return runFromStrapi(options, output);
   if (!isTemplateName(options.template)) throw new UserError(`--template: expected ${TEMPLATES.join(' or ')}, got "${options.template}"`, 2);
   const dir = path.resolve(options.folder ?? '.');
-  const result = initProject({ dir, files: readTemplateFiles(path.join(TEMPLATES_DIR, options.template)), version: readCmsVersion() });
+  const result = initProject({ dir, files: readTemplateFiles(path.join(TEMPLATES_DIR, options.template)) });
   output.out(`created a project from the ${options.template} template in ${shown(dir)}: ${result.written.length} files, content/ and uploads/`);
   output.out(describeExtras(result));
   output.out('');
   output.out('next:');
   if (options.folder !== undefined && path.resolve(options.folder) !== process.cwd()) output.out(`  cd ${shown(dir)}`);
-  output.out(result.packageJson === 'created' ? '  npm install' : '  (cms is installed here already)');
   output.out('  npx cms serve        # http://localhost:1337/api');
   if (result.routes[0] !== undefined) output.out(`  curl localhost:1337${result.routes[0]}`);
   return 0;
@@ -46,7 +44,7 @@ function runFromStrapi(options: InitOptions, output: CommandOutput): number {
     );
   }
   if (isEmptyFolder(dir)) throw new UserError(`--from-strapi: ${shown(dir)} is empty or does not exist`, 2);
-  const result = initFromStrapi(dir, readCmsVersion());
+  const result = initFromStrapi(dir);
   const { contentTypes, components } = result.found;
   output.out(
     `found ${count(contentTypes.length, 'content type')} (src/api/*/content-types/*/schema.json) and ${count(components.length, 'component')} (src/components/*/*.json) in ${shown(dir)}`,

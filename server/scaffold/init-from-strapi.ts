@@ -28,7 +28,7 @@ export interface StrapiInitResult {
  * permissions in its database, which cms has no copy of), `CMS.md`, `.gitignore` lines and
  * `cms:` scripts. Refuses a folder without Strapi content types or components.
  */
-export function initFromStrapi(dir: string, version: string): StrapiInitResult {
+export function initFromStrapi(dir: string): StrapiInitResult {
   const found = listStrapiSchemaFiles(dir);
   if (found.contentTypes.length === 0 && found.components.length === 0) {
     throw new UserError(`${dir}: not a Strapi v5 project: no src/api/<api>/content-types/<name>/schema.json or src/components/<category>/<name>.json found`);
@@ -57,7 +57,7 @@ export function initFromStrapi(dir: string, version: string): StrapiInitResult {
     written.push(STRAPI_README);
   }
   const gitignore = addProjectIgnores(dir);
-  const packageJson = writeProjectPackage(dir, packageName(dir), version);
+  const packageJson = writeProjectPackage(dir, packageName(dir));
   return { found, written, packageJson, gitignore, publicActions: hasConfig ? [] : publicActions };
 }
 

@@ -16,8 +16,6 @@ export interface InitRequest {
   readonly dir: string;
   /** The template's files (schemas, content, cms.config.json). */
   readonly files: readonly TemplateFile[];
-  /** cms's own version, for the dependency in a new package.json. */
-  readonly version: string;
 }
 
 export interface InitResult {
@@ -57,7 +55,7 @@ export function initProject(request: InitRequest): InitResult {
     written.push(readme);
   }
   const gitignore = addProjectIgnores(dir);
-  const packageJson = writeProjectPackage(dir, name, request.version);
+  const packageJson = writeProjectPackage(dir, name);
   return { written, packageJson, gitignore, routes };
 }
 

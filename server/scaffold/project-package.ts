@@ -13,14 +13,15 @@ export const PROJECT_SCRIPTS: Readonly<Record<string, string>> = {
 export type PackageOutcome = 'created' | 'updated' | 'unchanged';
 
 /**
- * Writes the project's package.json: a new one named `name`, with the scripts and cms as a
- * dependency; or, when one exists (a Strapi project, or the one `npm install cms` made), adds each
+ * Writes the project's package.json: a new one named `name`, with the scripts; or, when one exists (a Strapi project, or the one `npm install cms` made), adds each
  * script under its name when that is free, else as `cms:<name>`, and keeps everything else.
  */
-export function writeProjectPackage(projectDir: string, name: string, version: string): PackageOutcome {
+export function writeProjectPackage(projectDir: string, name: string): PackageOutcome {
   const text = readProjectText(projectDir, 'package.json');
   if (text === undefined) {
-    const manifest = { name, version: '0.1.0', private: true, type: 'module', scripts: { ...PROJECT_SCRIPTS }, dependencies: { cms: `^${version}` } };
+    // No dependency on cms: the registry's package of that name is another project, so `npm install`
+    // would fetch the wrong one. The scripts run the cms installed here or in a folder above.
+    const manifest = { name, version: '0.1.0', private: true, type: 'module', scripts: { ...PROJECT_SCRIPTS } };
     writeProjectText(projectDir, 'package.json', `${JSON.stringify(manifest, null, 2)}\n`);
     return 'created';
   }
