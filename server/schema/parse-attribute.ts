@@ -39,7 +39,8 @@ export function parseAttribute(name: string, raw: unknown, privateNames: Readonl
     private: flag(raw, 'private', where, false) || privateNames.has(name),
     writable: flag(raw, 'writable', where, true),
     localized: localizedFlag(raw, where),
-    visibleWhen: visibleCondition(raw, where),
+    // Only where the schema has one: an attribute without conditions is the same object as before.
+    ...visibleCondition(raw, where),
   };
   const type = raw['type'];
   switch (type) {
@@ -164,13 +165,13 @@ function optionalStringList(raw: Record<string, unknown>, key: string, where: st
   return value;
 }
 
-/** `conditions: { visible: <JSON Logic rule> }`, Strapi 5's conditional fields; undefined without one. */
-function visibleCondition(raw: Record<string, unknown>, where: string): Readonly<Record<string, unknown>> | undefined {
+/** `conditions: { visible: <JSON Logic rule> }`, Strapi 5's conditional fields, as the property to spread (none without one). */
+function visibleCondition(raw: Record<string, unknown>, where: string): { visibleWhen?: Readonly<Record<string, unknown>> } {
   const conditions = raw['conditions'];
-  if (conditions === undefined) return undefined;
+  if (conditions === undefined) return {};
   if (!isPlainObject(conditions)) throw new Error(`${where}: conditions must be an object, got ${JSON.stringify(conditions)}`);
   const visible = conditions['visible'];
-  if (visible === undefined) return undefined;
+  if (visible === undefined) return {};
   if (!isPlainObject(visible)) throw new Error(`${where}: conditions.visible must be a JSON Logic rule (an object), got ${JSON.stringify(visible)}`);
-  return visible;
+  return { visibleWhen: visible };
 }
