@@ -15,8 +15,10 @@ export async function runCheck(options: CheckOptions): Promise<number> {
   if (!isProjectFolder(root)) throw new UserError(`project folder not found: ${root}`, 2);
   const report = await checkProject(root);
   const cwd = process.cwd();
-  // Paths print relative to where the command runs, so terminals and CI annotations link them.
+  // Paths print relative to the project, as its files name each other (the README's examples);
+  // GitHub annotations need them relative to where the command runs (the checkout's root).
   const showPath = (file: string): string => {
+    if (options.format !== 'github') return file;
     const absolute = path.join(root, file);
     const relative = path.relative(cwd, absolute);
     return (relative.startsWith('..') || path.isAbsolute(relative) ? absolute : relative).split(path.sep).join('/');

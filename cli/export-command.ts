@@ -4,15 +4,20 @@ import { ProjectRuntime } from '../server/runtime/project-runtime.js';
 import { UserError } from '../server/errors/user-error.js';
 import { exportSite } from '../server/export/export-site.js';
 import { ContentPrefetch } from '../server/store/content-prefetch.js';
+import { defaultOutFolder, findVariantClash } from '../server/export/export-variant.js';
+import { startPreview } from '../server/export/preview-export.js';
 
 export interface ExportCommandOptions {
   dir: string;
-  out: string;
+  /** Default: dist-api, or dist-api-<locale>[-draft] for another locale or the drafts. */
+  out?: string | undefined;
   basePath?: string | undefined;
   status: string;
   locale?: string | undefined;
   clean: boolean;
   all: boolean;
+  /** After exporting, serve the folder as a static host would, until stopped. */
+  serve?: { port: number; host: string } | undefined;
   /** Content a worker has been reading since before this module loaded (started here otherwise). */
   prefetch?: ContentPrefetch | undefined;
 }
@@ -36,14 +41,20 @@ export async function runExport(options: ExportCommandOptions, stdout: NodeJS.Wr
   if (options.locale !== undefined && !project.current.index.hasLocale(options.locale)) {
     throw new UserError(`--locale: ${options.locale} is not one of the configured locales (${config.i18n.locales.map((l) => l.code).join(', ')})`, 2);
   }
+  const defaultLocale = config.i18n.defaultLocale;
+  const variant = { status: options.status, locale: options.locale ?? defaultLocale } as const;
+  const out = options.out ?? defaultOutFolder(variant, defaultLocale);
+  const outDir = path.resolve(out);
+  const clash = findVariantClash(outDir, variant, defaultLocale);
+  if (clash !== undefined) throw new UserError(`--out ${out}: ${clash}`, 2);
   const interactive = stdout.isTTY === true && !process.env['CI'];
-  const outDir = path.resolve(options.out);
   const result = exportSite(project.current, config, {
     outDir,
     clean: options.clean,
     all: options.all,
     status: options.status,
     locale: options.locale,
+    variant,
     ...(interactive
       ? {
           onProgress: (done: number, total: number) => {
@@ -58,12 +69,27 @@ export async function runExport(options: ExportCommandOptions, stdout: NodeJS.Wr
     console.error(`export stopped: ${result.problems.length} problem${result.problems.length > 1 ? 's' : ''}, nothing written`);
     return 1;
   }
+  for (const warning of result.warnings) console.error(`warning: ${warning}`);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(
-    `exported ${result.files} files (${result.uploads} uploads, ${(result.bytes / 1e6).toFixed(1)} MB) to ${options.out} in ${seconds} s: ` +
+    `exported ${result.files} files (${result.uploads} uploads, ${(result.bytes / 1e6).toFixed(1)} MB) to ${out} in ${seconds} s: ` +
       `${result.written} written, ${result.unchanged} unchanged${options.clean ? `, ${result.removed} removed` : ''}`,
   );
+  if (options.serve !== undefined) await previewUntilStopped(outDir, options.serve);
   return 0;
+}
+
+/** `--serve`: the folder as a static host serves it, until Ctrl-C or SIGTERM. */
+async function previewUntilStopped(outDir: string, listen: { port: number; host: string }): Promise<void> {
+  const preview = await startPreview(outDir, listen, { info: (message) => console.log(message), warn: (message) => console.error(`warning: ${message}`) });
+  console.log(
+    `previewing the export at ${preview.url}/api as a static host serves it (a path plus .json is its file; query strings are ignored). Ctrl-C stops.`,
+  );
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await preview.close();
 }
 
 function normalizeBase(base: string): string {

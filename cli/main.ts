@@ -3,6 +3,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { CHECK_FORMATS, type CheckFormat } from '../server/check/format-problems.js';
 import type { ContentPrefetch } from '../server/store/content-prefetch.js';
+import { readCmsVersion } from './cms-version.js';
 import { reportError } from './report-error.js';
 
 function parsePort(value: string): number {
@@ -34,7 +35,7 @@ async function run(command: () => number | Promise<number>, failure?: string): P
 }
 
 const program = new Command();
-program.name('cms').description('A file-backed headless CMS with a Strapi v5 compatible REST API').version('0.1.0');
+program.name('cms').description('A file-backed headless CMS with a Strapi v5 compatible REST API').version(readCmsVersion());
 
 program
   .command('serve')
@@ -53,15 +54,36 @@ program
   .command('export')
   .description('write the API as static JSON files for any static host')
   .option('-d, --dir <dir>', 'project folder', '.')
-  .option('-o, --out <dir>', 'output folder', 'dist-api')
+  .option('-o, --out <dir>', 'output folder (default: dist-api; dist-api-<locale>, dist-api-draft for another locale, the drafts)')
   .option('--base-path <path>', 'API prefix in the output (default: api.rest.prefix, /api)')
   .option('--status <status>', 'published or draft', 'published')
   .option('--locale <code>', 'locale to export (default: the default locale)')
   .option('--clean', 'remove files an earlier export wrote that are no longer produced', false)
   .option('--all', 'export every content type, not only those the public role may read', false)
-  .action(async (options: { dir: string; out: string; basePath?: string; status: string; locale?: string; clean: boolean; all: boolean }) => {
-    await run(() => withPrefetch(options.dir, async (prefetch) => (await import('./export-command.js')).runExport({ ...options, prefetch })));
-  });
+  .option('--serve', 'then serve the folder as a static host would (a path plus .json is its file), until Ctrl-C', false)
+  .option('-p, --port <port>', 'port for --serve', parsePort, 8080)
+  .option('-H, --host <host>', 'host for --serve', 'localhost')
+  .action(
+    async (options: {
+      dir: string;
+      out?: string;
+      basePath?: string;
+      status: string;
+      locale?: string;
+      clean: boolean;
+      all: boolean;
+      serve: boolean;
+      port: number;
+      host: string;
+    }) => {
+      const { serve, port, host, ...rest } = options;
+      await run(() =>
+        withPrefetch(options.dir, async (prefetch) =>
+          (await import('./export-command.js')).runExport({ ...rest, prefetch, serve: serve ? { port, host } : undefined }),
+        ),
+      );
+    },
+  );
 
 /** Usage errors (unknown or bad options) end `check`, `types`, `new` and `hash-passwords` with exit code 2, as linters do. */
 const usageExit = (error: { exitCode: number }): never => process.exit(error.exitCode === 0 ? 0 : 2);
@@ -205,6 +227,17 @@ program
     await run(async () => (await import('./mv-command.js')).runMv({ ...options, source, target }));
   });
 
+program
+  .command('init')
+  .description('start a project: schemas, a little content, cms.config.json, .gitignore, package.json scripts, a README')
+  .argument('[folder]', "the new project's folder (default: the current folder)")
+  .addOption(new Option('-t, --template <name>', 'what to start from').choices(['blog', 'empty']).default('blog'))
+  .option('--from-strapi <folder>', 'make a Strapi v5 project folder a cms project in place (its src/ schemas and code stay as they are)')
+  .exitOverride(usageExit)
+  .action(async (folder: string | undefined, options: { template: string; fromStrapi?: string }) => {
+    await run(async () => (await import('./init-command.js')).runInit({ ...options, folder }));
+  });
+
 const token = program.command('token').description('manage API tokens');
 token
   .command('create')
@@ -217,6 +250,23 @@ token
   .option('--env', 'print shell exports (CMS_API_TOKENS, API_TOKEN_SALT if unset, CMS_API_TOKEN) instead of writing the config')
   .action(async (options: { dir: string; name: string; type: string; expires?: string; permissions?: string; env?: boolean }) => {
     await run(async () => (await import('./token-command.js')).runTokenCreate(options));
+  });
+
+token
+  .command('list')
+  .description('list the API tokens: name, type, expiry, permissions (never their hashes)')
+  .option('-d, --dir <dir>', 'project folder', '.')
+  .option('--json', 'print JSON')
+  .action(async (options: { dir: string; json?: boolean }) => {
+    await run(async () => (await import('./token-command.js')).runTokenList(options));
+  });
+token
+  .command('revoke')
+  .description('remove an API token from cms.config.json; it stops working at once, on a running server too')
+  .argument('<name>', "the token's name")
+  .option('-d, --dir <dir>', 'project folder', '.')
+  .action(async (name: string, options: { dir: string }) => {
+    await run(async () => (await import('./token-command.js')).runTokenRevoke({ ...options, name }));
   });
 
 await program.parseAsync(process.argv);

@@ -15,9 +15,10 @@ const JWT_EXPIRY = /^\d+(\.\d+)?\s*(ms|s|m|h|d|w|y)$/i;
  * emailConfirmationRedirection, resetPasswordUrl, resetPasswordTokenLifetime,
  * emailConfirmationTokenLifetime, rateLimit}`; the secrets
  * and extra tokens may come from `API_TOKEN_SALT`, `JWT_SECRET` and `CMS_API_TOKENS` instead (the
- * environment wins), so no secret needs to be committed.
+ * environment wins), so no secret needs to be committed; `localSalt` (from `.cms/secrets.json`)
+ * is the salt's last resort.
  */
-export function authOption(value: unknown, env: NodeJS.ProcessEnv): AuthConfig {
+export function authOption(value: unknown, env: NodeJS.ProcessEnv, localSalt?: string): AuthConfig {
   if (value !== undefined && !isPlainObject(value)) throw new UserError(`${CONFIG_FILE}: auth: expected an object, got ${describe(value)}`);
   const auth = value ?? {};
   const fileTokens = auth['apiTokens'] ?? [];
@@ -48,7 +49,7 @@ export function authOption(value: unknown, env: NodeJS.ProcessEnv): AuthConfig {
   if (!validExpiry) throw new UserError(`${CONFIG_FILE}: auth.jwtExpiresIn: expected a duration like "30d" or "12h", or seconds, got ${describe(expiresIn)}`);
   return {
     apiTokens: tokens,
-    apiTokenSalt: (env['API_TOKEN_SALT'] || undefined) ?? optionalString(auth, 'auth.apiTokenSalt'),
+    apiTokenSalt: (env['API_TOKEN_SALT'] || undefined) ?? optionalString(auth, 'auth.apiTokenSalt') ?? localSalt,
     jwtSecret: (env['JWT_SECRET'] || undefined) ?? optionalString(auth, 'auth.jwtSecret'),
     jwtExpiresIn: expiresIn as string | number,
     register: boolOption(auth, 'auth.register', false),

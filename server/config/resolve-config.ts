@@ -36,6 +36,8 @@ export interface ConfigSources {
   readonly text: string | undefined;
   readonly overrides: ConfigOverrides;
   readonly env: NodeJS.ProcessEnv;
+  /** Secrets made for this machine (`.cms/secrets.json`), used where neither the environment nor the file sets them. */
+  readonly localSecrets?: { readonly apiTokenSalt?: string | undefined } | undefined;
 }
 
 /**
@@ -76,7 +78,7 @@ export function resolveConfig(sources: ConfigSources): CmsConfig {
     },
     permissions: permissionsOption(raw['permissions']),
     upload: uploadOption(raw['upload']),
-    auth: authOption(raw['auth'], env),
+    auth: authOption(raw['auth'], env, sources.localSecrets?.apiTokenSalt),
     email: emailOption(raw['email']),
     i18n: i18nOption(raw['i18n']),
     export: exportOption(raw['export']),

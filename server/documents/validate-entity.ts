@@ -3,6 +3,7 @@ import type { ContentIndex } from '../content-index/content-index.js';
 import type { Attribute } from '../schema/attribute.js';
 import type { AttributeSet, ContentType } from '../schema/content-type.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
+import { isAttributeVisible } from './is-attribute-visible.js';
 import { checkAttributeRules, requiredMessage } from './validate-rules.js';
 import type { EntityError } from '../errors/entity-validation-error.js';
 
@@ -41,6 +42,7 @@ export function validateEntity(
     if (attribute.kind === 'relation' && attribute.mappedBy !== undefined) continue;
     const touched = inputKeys.has(name);
     if (!whole && !touched) continue;
+    if (!isAttributeVisible(attribute, data)) continue;
     const value = data[name];
     if (attribute.required && !options.draft && isEmpty(attribute, value)) {
       // A D&P publish validates the stored draft, where an unset attribute is null.
@@ -88,6 +90,7 @@ function checkComponent(rules: NestedRules, component: AttributeSet, item: Recor
   const { draft, stored } = rules;
   const errors: EntityError[] = [];
   for (const [name, attribute] of component.attributes) {
+    if (!isAttributeVisible(attribute, item)) continue;
     const value = item[name];
     const at = [...path, name];
     if (attribute.required && !draft && isEmpty(attribute, value)) {

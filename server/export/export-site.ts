@@ -4,13 +4,14 @@ import { isPlainObject } from '../config/is-plain-object.js';
 import type { ProjectSnapshot } from '../documents/project-port.js';
 import { canFind, publicCaller } from '../auth/caller.js';
 import { FileError } from '../errors/file-error.js';
-import { findContentTypeByRoute } from '../schema/schema-registry.js';
+import { findContentTypeByRoute, routeName } from '../schema/schema-registry.js';
 import { OutputFolder } from '../store/output-folder.js';
 import { UPLOADS_DIR, isProjectPath } from '../store/project-layout.js';
 import { readMediaBytes } from '../store/read-media.js';
 import { collectMediaPaths } from './collect-media.js';
 import { type ExportItem, type ExportOptions, planDocuments, withParams } from './export-plan.js';
 import { HEADERS_FILE, createHeadersFile } from './headers-file.js';
+import type { ExportVariant } from './export-variant.js';
 import { renderRead } from './render-export.js';
 import type { ContentType } from '../schema/content-type.js';
 
@@ -21,6 +22,8 @@ export interface ExportRun extends ExportOptions {
   /** Remove files a previous export wrote that this one no longer produces. */
   readonly clean: boolean;
   readonly onProgress?: (done: number, total: number) => void;
+  /** Recorded in the manifest, so a later export of another variant does not overwrite this one. */
+  readonly variant: ExportVariant;
 }
 
 export interface ExportResult {
@@ -32,6 +35,8 @@ export interface ExportResult {
   readonly bytes: number;
   /** Problems that stopped the export (invalid files, failing presets); nothing was written then. */
   readonly problems: readonly string[];
+  /** What a static host will serve differently from `cms serve` (a preset whose request depends on its query string). */
+  readonly warnings: readonly string[];
 }
 
 /**
@@ -40,7 +45,7 @@ export interface ExportResult {
  * changed are written, so a second run changes nothing and an edit touches only what shows it.
  */
 export function exportSite(snapshot: ProjectSnapshot, config: CmsConfig, run: ExportRun): ExportResult {
-  const stopped = (problems: string[]): ExportResult => ({ files: 0, written: 0, unchanged: 0, removed: 0, uploads: 0, bytes: 0, problems });
+  const stopped = (problems: string[]): ExportResult => ({ files: 0, written: 0, unchanged: 0, removed: 0, uploads: 0, bytes: 0, problems, warnings: [] });
   const fileProblems = [...snapshot.problems.values()].map((problem: FileError) => problem.format());
   if (fileProblems.length > 0) return stopped(fileProblems);
 
@@ -60,6 +65,7 @@ export function exportSite(snapshot: ProjectSnapshot, config: CmsConfig, run: Ex
   // default query on its first file. Then the files are written as they are rendered, so memory
   // holds one body at a time rather than the whole site.
   const problems: string[] = [];
+  const hostWarnings: string[] = [];
   const presets = new Map<string, { text: string; type: ContentType }>();
   for (const [name, apiPath] of Object.entries(config.export.presets).sort()) {
     const target = resolveApiPath(snapshot, config, apiPath);
@@ -74,6 +80,14 @@ export function exportSite(snapshot: ProjectSnapshot, config: CmsConfig, run: Ex
     );
     if (body.status !== 200) problems.push(`export.presets.${name}: ${apiPath} answered ${body.status}: ${body.text}`);
     presets.set(`api/_presets/${name}.json`, { text: body.text, type: target.type });
+    const plain = `api/${routeName(target.type)}${target.documentId === undefined ? '' : `/${target.documentId}`}.json`;
+    if (target.querystring !== '' && items.some((item) => item.file === plain)) {
+      // A static host drops the query string: the same request there answers the plain file with 200.
+      hostWarnings.push(
+        `export.presets.${name}: a static host ignores query strings, so a request for ${apiPath} gets ${plain} (${config.rest.prefix}/${plain.slice(4, -5)} without the query); ` +
+          `request ${config.rest.prefix}/_presets/${name} for this answer`,
+      );
+    }
   }
   const firstOfType = new Map<string, ExportItem>();
   for (const item of items) if (!firstOfType.has(item.type.uid)) firstOfType.set(item.type.uid, item);
@@ -106,7 +120,7 @@ export function exportSite(snapshot: ProjectSnapshot, config: CmsConfig, run: Ex
     const bytes = readMediaBytes(config.dir, mediaPath);
     if (bytes !== undefined) output.put(`${UPLOADS_DIR}/${mediaPath}`, bytes);
   }
-  return { ...output.finish(), uploads: media.size, problems: [] };
+  return { ...output.finish(), uploads: media.size, problems: [], warnings: hostWarnings };
 }
 
 function collectItemMedia(snapshot: ProjectSnapshot, item: ExportItem, run: ExportOptions, media: Set<string>): void {
@@ -144,7 +158,10 @@ const SERVE_CONFIG = {
 };
 
 /** The output folder: files written only when their bytes changed, then the manifest (and --clean). */
-function openOutput(run: ExportRun): { put: (file: string, content: string | Buffer) => void; finish: () => Omit<ExportResult, 'uploads' | 'problems'> } {
+function openOutput(run: ExportRun): {
+  put: (file: string, content: string | Buffer) => void;
+  finish: () => Omit<ExportResult, 'uploads' | 'problems' | 'warnings'>;
+} {
   const folder = new OutputFolder(run.outDir);
   const previous = readManifest(folder);
   const manifest: Record<string, string> = {};
@@ -162,7 +179,7 @@ function openOutput(run: ExportRun): { put: (file: string, content: string | Buf
     folder.write(file, content);
     written++;
   };
-  const finish = (): Omit<ExportResult, 'uploads' | 'problems'> => {
+  const finish = (): Omit<ExportResult, 'uploads' | 'problems' | 'warnings'> => {
     let removed = 0;
     for (const file of Object.keys(previous)) {
       if (file in manifest) continue;
@@ -174,7 +191,7 @@ function openOutput(run: ExportRun): { put: (file: string, content: string | Buf
         manifest[file] = previous[file]!;
       }
     }
-    const manifestText = `${JSON.stringify({ files: sortKeys(manifest) }, null, 2)}\n`;
+    const manifestText = `${JSON.stringify({ variant: run.variant, files: sortKeys(manifest) }, null, 2)}\n`;
     if (folder.readText(MANIFEST_FILE) !== manifestText) folder.write(MANIFEST_FILE, manifestText);
     return { files: Object.keys(manifest).length, written, unchanged, removed, bytes };
   };

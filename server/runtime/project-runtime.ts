@@ -2,6 +2,7 @@ import type { CmsConfig } from '../config/cms-config.js';
 import type { ChangeSet, ProjectPort, ProjectSnapshot, WriteHooks } from '../documents/project-port.js';
 import { FileError } from '../errors/file-error.js';
 import { ContentPrefetch } from '../store/content-prefetch.js';
+import { statProjectPath } from '../store/project-files.js';
 import { type StoreEvent, ProjectWatcher } from '../store/watch-project.js';
 import { commitChanges } from './commit-changes.js';
 import { loadProject } from './load-project.js';
@@ -137,7 +138,10 @@ export class ProjectRuntime implements ProjectPort {
       for (const [file, problem] of this.state.problems) {
         if (before.get(file)?.message !== problem.message) this.log.warn(this.describeProblem(problem));
       }
-      for (const file of before.keys()) if (!this.state.problems.has(file)) this.log.info(`${file}: fixed`);
+      for (const file of before.keys()) {
+        // A broken file deleted is gone, not fixed.
+        if (!this.state.problems.has(file)) this.log.info(`${file}: ${statProjectPath(this.config.dir, file) === undefined ? 'removed' : 'fixed'}`);
+      }
     }
     this.notify();
   }

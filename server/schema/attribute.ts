@@ -53,6 +53,11 @@ export interface AttributeOptions {
   readonly writable: boolean;
   /** `pluginOptions.i18n.localized`; true unless the attribute opts out. */
   readonly localized: boolean;
+  /**
+   * `conditions.visible`: a JSON Logic rule over the sibling values (Strapi 5). Where it is false
+   * the attribute is hidden, and Strapi validates nothing of it (not even `required`).
+   */
+  readonly visibleWhen?: Readonly<Record<string, unknown>> | undefined;
 }
 
 export interface ScalarAttribute extends AttributeOptions {

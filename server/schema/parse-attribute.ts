@@ -55,6 +55,8 @@ export function parseAttribute(name: string, raw: unknown, privateNames: Readonl
     private: flag(raw, 'private', where, false) || privateNames.has(name),
     writable: flag(raw, 'writable', where, true),
     localized: localizedFlag(raw, where),
+    // Only where the schema has one: an attribute without conditions is the same object as before.
+    ...visibleCondition(raw, where),
   };
   const type = raw['type'];
   switch (type) {
@@ -194,4 +196,15 @@ function optionalStringList(raw: Record<string, unknown>, key: string, where: st
     throw new Error(`${where}: "${key}" must be an array of strings, got ${JSON.stringify(value)}`);
   }
   return value;
+}
+
+/** `conditions: { visible: <JSON Logic rule> }`, Strapi 5's conditional fields, as the property to spread (none without one). */
+function visibleCondition(raw: Record<string, unknown>, where: string): { visibleWhen?: Readonly<Record<string, unknown>> } {
+  const conditions = raw['conditions'];
+  if (conditions === undefined) return {};
+  if (!isPlainObject(conditions)) throw new Error(`${where}: conditions must be an object, got ${JSON.stringify(conditions)}`);
+  const visible = conditions['visible'];
+  if (visible === undefined) return {};
+  if (!isPlainObject(visible)) throw new Error(`${where}: conditions.visible must be a JSON Logic rule (an object), got ${JSON.stringify(visible)}`);
+  return { visibleWhen: visible };
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from './atomic-write.js';
-import { resolveProjectPath } from './project-layout.js';
+import { isProjectPath, resolveProjectPath } from './project-layout.js';
 
 /**
  * Writes a file the user named on the command line (`--out`), which may be outside the project:
@@ -27,6 +27,17 @@ export class OutputFolder {
   readText(relPath: string): string | undefined {
     try {
       return fs.readFileSync(resolveProjectPath(this.root, relPath), 'utf8');
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** A file's bytes; undefined when it is missing or not a regular file (a link is not followed). */
+  readBytes(relPath: string): Buffer | undefined {
+    if (!isProjectPath(relPath)) return undefined;
+    const absolute = resolveProjectPath(this.root, relPath);
+    try {
+      return fs.lstatSync(absolute).isFile() ? fs.readFileSync(absolute) : undefined;
     } catch {
       return undefined;
     }

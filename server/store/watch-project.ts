@@ -55,7 +55,8 @@ export class ProjectWatcher {
     this.chokidar = chokidar;
     chokidar.on('all', (_event, file) => {
       const rel = file.split(path.sep).join('/');
-      this.queue(areaOf(rel), rel);
+      const area = areaOf(rel);
+      if (area !== undefined) this.queue(area, rel);
     });
     chokidar.on('error', (error) => this.onError(error as Error));
     await new Promise<void>((resolve) => chokidar.once('ready', () => resolve()));
@@ -168,12 +169,18 @@ export class ProjectWatcher {
   }
 }
 
-function areaOf(rel: string): WatchArea {
-  // The folders themselves too: a first upload makes uploads/, which is no schema change.
-  if (rel.startsWith(`${UPLOADS_DIR}/`) || rel === UPLOADS_DIR) return 'uploads';
-  if (rel.startsWith(`${USERS_DIR}/`) || rel === USERS_DIR) return 'users';
+/**
+ * The area of a path chokidar reported. uploads/ itself appearing (the first upload of a project
+ * that had none) is an uploads event: taken for a schema change, it reloaded every schema.
+ */
+function areaOf(rel: string): WatchArea | undefined {
+  if (rel === CONFIG_FILE) return 'config';
+  if (rel === UPLOADS_DIR || rel.startsWith(`${UPLOADS_DIR}/`)) return 'uploads';
+  if (rel === USERS_DIR || rel.startsWith(`${USERS_DIR}/`)) return 'users';
+  if (rel === SCHEMAS_DIR || rel.startsWith(`${SCHEMAS_DIR}/`)) return 'schemas';
   if (rel.startsWith(`${SRC_DIR}/`)) return srcArea(rel);
-  return rel === CONFIG_FILE ? 'config' : 'schemas';
+  // src/ itself appearing or going may add or remove schemas.
+  return rel === SRC_DIR ? 'schemas' : undefined;
 }
 
 /** Schema files of a Strapi project's src/ reload the schemas; its other files are code. */

@@ -14,7 +14,7 @@ const NOW = new Date('2026-03-01T12:00:00.000Z');
 let project: TempProject;
 
 test.before.each(() => {
-  project = createTempProject();
+  project = createTempProject('blog');
   project.write('cms.config.json', { api: { rest: { defaultLimit: 10 } }, permissions: { public: ['api::article.article.find'] } });
 });
 test.after.each(() => project.cleanup());
@@ -80,7 +80,7 @@ test('--env writes nothing and returns the variables, with a new salt when none 
 });
 
 const REFUSED: Array<[string, Omit<TokenRequest, 'dir'>, NodeJS.ProcessEnv, RegExp]> = [
-  ['no salt anywhere', { name: 'n', type: 'read-only' }, {}, /^API_TOKEN_SALT is not set/],
+  ['no salt anywhere, in production', { name: 'n', type: 'read-only' }, { NODE_ENV: 'production' }, /^API_TOKEN_SALT is not set/],
   ['an unknown type', { name: 'n', type: 'admin' }, ENV, /^--type: expected read-only, full-access or custom, got "admin"/],
   ['an empty name', { name: '  ', type: 'read-only' }, ENV, /^--name: expected a non-empty name/],
   ['a custom token without permissions', { name: 'n', type: 'custom' }, ENV, /^--permissions: a custom token needs at least one action/],

@@ -324,6 +324,13 @@ test('documents without mistakes have no problems: drafts are held to the draft 
   }
 });
 
+test('--dir from another folder prints paths relative to the project, as the project names its files', () => {
+  const result = runCli(['check', '--dir', project.dir], os.tmpdir());
+  assert.is(result.status, 1);
+  assert.match(result.stdout, /^content\/articles\/too-short\.json:2:3: title must be at least 3 characters$/m);
+  assert.not.match(result.stdout, new RegExp(project.dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+});
+
 test('--format github prints an annotation per problem, paths relative to the folder it runs in', () => {
   const result = runCli(['check', '--format', 'github'], project.dir);
   assert.is(result.status, 1);

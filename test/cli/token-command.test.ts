@@ -12,7 +12,7 @@ import { type TempProject, createTempProject } from '../helpers/temp-project.js'
 const SALT = 'token-command-test-salt';
 let project: TempProject;
 test.before.each(() => {
-  project = createTempProject();
+  project = createTempProject('blog');
   project.write('cms.config.json', { permissions: { public: ['api::article.article.find'] } });
 });
 test.after.each(() => project.cleanup());
@@ -35,7 +35,7 @@ test('prints the token alone on stdout, once, and says on stderr where its hash 
   assert.is(code, 0);
   assert.is(out.length, 1);
   assert.match(out[0]!, /^[0-9a-f]{256}$/);
-  assert.match(err.join('\n'), /^API token "ci" \(custom, expires \d{4}-\d\d-\d\dT.*\) added to cms\.config\.json\. Copy it now: it is not shown again\.$/);
+  assert.match(err.at(-1)!, /^API token "ci" \(custom, expires \d{4}-\d\d-\d\dT.*\) added to cms\.config\.json\. Copy it now: it is not shown again\.$/);
   const [entry] = loadConfig(project.dir, {}, { API_TOKEN_SALT: SALT }).auth.apiTokens;
   assert.equal(entry?.permissions, ['api::article.article.find', 'api::homepage.homepage.find']);
   assert.is(entry?.accessKey, hashApiToken(out[0]!, SALT));

@@ -1,0 +1,17 @@
+import jsonLogic from 'json-logic-js';
+import type { Attribute } from '../schema/attribute.js';
+
+/**
+ * Whether an attribute is shown, by its `conditions.visible` JSON Logic rule over the values beside
+ * it (the document's, or the component's): Strapi 5 skips every rule of a hidden attribute, so a
+ * `href` required only for external links is not required when `type` is `page`. An attribute
+ * without a rule is always visible; a rule that cannot be evaluated counts as visible (validated).
+ */
+export function isAttributeVisible(attribute: Attribute, data: Readonly<Record<string, unknown>>): boolean {
+  if (attribute.visibleWhen === undefined) return true;
+  try {
+    return Boolean(jsonLogic.apply(attribute.visibleWhen as jsonLogic.RulesLogic, data));
+  } catch {
+    return true;
+  }
+}
