@@ -1,6 +1,6 @@
 import cors from '@koa/cors';
 import type Router from '@koa/router';
-import Koa from 'koa';
+import Koa, { type Middleware } from 'koa';
 import type { AuthMail } from '../auth/auth-mail.js';
 import type { AuthState } from '../auth/auth-state.js';
 import type { CmsConfig } from '../config/cms-config.js';
@@ -26,6 +26,8 @@ export interface AppOptions {
   readonly auth?: (() => AuthState) | undefined;
   /** The mailer, public URL and clock of the password and confirmation flows (with `auth`). */
   readonly mail?: AuthMail | undefined;
+  /** The editor's routes under `/admin` (server/admin/), mounted before CORS so no other origin reads them. */
+  readonly admin?: Middleware | undefined;
 }
 
 /** Wires the Koa app: errors → CORS → health → Content API routes (rebuilt when the schemas change). */
@@ -33,6 +35,7 @@ export function createApp(options: AppOptions): Koa {
   const app = new Koa();
   app.proxy = false;
   app.use(errorMiddleware(options.logError));
+  if (options.admin !== undefined) app.use(options.admin);
   app.use(
     cors({
       // Strapi's defaults: any origin, with credentials, so front ends on other ports work.

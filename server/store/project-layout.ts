@@ -7,6 +7,8 @@ export const UPLOADS_DIR = 'uploads';
 export const SCHEMAS_DIR = 'schemas';
 export const COMPONENTS_DIR = `${SCHEMAS_DIR}/components`;
 export const USERS_DIR = 'users';
+/** The editor's administrators, one file each (not API users, never content). */
+export const ADMINS_DIR = 'admins';
 /** Defined beside the config's option readers, whose messages name it; listed here with the rest of the layout. */
 export { CONFIG_FILE } from '../config/config-file.js';
 /** `uploads/<path>.meta.json`: what a media file cannot tell about itself. */
