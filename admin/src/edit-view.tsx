@@ -97,7 +97,13 @@ export function EditView({ schemas, type, documentId, locale }: { schemas: Schem
   async function fillFrom(code: string) {
     if (!path) return;
     const other = await call<EditorDocument>('GET', `${path}${query({ locale: code })}`);
-    setValues(other.values);
+    // Relations to localized types name documents of the other locale: Strapi leaves them out too.
+    const values = { ...other.values };
+    for (const { name, attribute } of type.attributes) {
+      const target = schemas.contentTypes.find((t) => t.uid === attribute.target);
+      if (attribute.kind === 'relation' && target?.localized) values[name] = attribute.toMany ? [] : null;
+    }
+    setValues(values);
   }
 
   if (doc === undefined) return <p class="loading">Loading…</p>;
