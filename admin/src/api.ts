@@ -17,8 +17,8 @@ export class ApiFailure extends Error {
 }
 
 /** Calls an editor route (`/admin/…`) and answers its `data`; an error answer throws an ApiFailure. */
-export async function call<T = any>(method: string, path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+export async function call<T = any>(method: string, path: string, body?: unknown, extra: Record<string, string> = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...extra };
   if (method !== 'GET') headers['X-CSRF-Token'] = csrfToken;
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;

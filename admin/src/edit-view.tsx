@@ -12,6 +12,7 @@ interface EditorDocument {
   values: Values;
   createdAt: string;
   updatedAt: string;
+  version: string;
   locales: (string | null)[];
   referencedBy: { uid: string; displayName: string; documentId: string; label: string; attribute: string }[];
 }
@@ -27,6 +28,8 @@ export function EditView({ schemas, type, documentId, locale }: { schemas: Schem
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
+  const [conflict, setConflict] = useState(false);
+  const [reloads, setReloads] = useState(0);
 
   useEffect(() => {
     if (path === undefined) return;
@@ -42,14 +45,16 @@ export function EditView({ schemas, type, documentId, locale }: { schemas: Schem
         } else setMessage(String(failure.message));
       },
     );
-  }, [path, localeParam]);
+  }, [path, localeParam, reloads]);
 
   async function act(method: string, url: string, body: unknown, done: string) {
     setBusy(true);
     setErrors({});
     setMessage('');
+    setConflict(false);
     try {
-      const result = await call<EditorDocument>(method, url, body);
+      const opened: Record<string, string> = doc ? { 'X-Opened-Version': doc.version } : {};
+      const result = await call<EditorDocument>(method, url, body, opened);
       setMessage(done);
       if (result && !single && documentId === undefined) {
         location.hash = `#/collection/${type.uid}/${encodeURIComponent(result.documentId)}${type.localized ? `?locale=${locale}` : ''}`;
@@ -63,6 +68,7 @@ export function EditView({ schemas, type, documentId, locale }: { schemas: Schem
       if (failure instanceof ApiFailure) {
         setErrors(failure.fieldErrors);
         setMessage(failure.message);
+        setConflict(failure.status === 409);
       } else setMessage(String(failure));
     } finally {
       setBusy(false);
@@ -135,8 +141,21 @@ export function EditView({ schemas, type, documentId, locale }: { schemas: Schem
         </div>
       </header>
       {message && (
-        <p class={Object.keys(errors).length > 0 ? 'form-error' : 'notice'} role="status">
-          {message}
+        <p class={Object.keys(errors).length > 0 || conflict ? 'form-error' : 'notice'} role="status">
+          {message}{' '}
+          {conflict && (
+            <button
+              type="button"
+              class="secondary"
+              onClick={() => {
+                setConflict(false);
+                setMessage('');
+                setReloads(reloads + 1);
+              }}
+            >
+              Reload
+            </button>
+          )}
         </p>
       )}
       <div class="edit-grid">

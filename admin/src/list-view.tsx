@@ -19,12 +19,21 @@ export function ListView({ schemas, type, locale }: { schemas: Schemas; type: Co
   const [selected, setSelected] = useState<string[]>([]);
   const [message, setMessage] = useState('');
   const [reload, setReload] = useState(0);
+  const [filters, setFilters] = useState('');
   const localeParam = type.localized ? locale : undefined;
 
   useEffect(() => {
     const params = query({ _q: search, sort, 'pagination[page]': page, 'pagination[pageSize]': pageSize, locale: localeParam });
-    call<ListAnswer>('GET', `/content-manager/collection-types/${type.uid}${params}`).then(setAnswer, (e) => setMessage(String(e.message)));
-  }, [type.uid, search, sort, page, pageSize, localeParam, reload]);
+    // Filters in the API's own language (filters[featured][$eq]=true&…), passed as typed.
+    const extra = filters.trim() === '' ? '' : `${params === '' ? '?' : '&'}${filters.trim().replace(/^[?&]+/, '')}`;
+    call<ListAnswer>('GET', `/content-manager/collection-types/${type.uid}${params}${extra}`).then(
+      (found) => {
+        setAnswer(found);
+        setMessage('');
+      },
+      (e) => setMessage(String(e.message)),
+    );
+  }, [type.uid, search, sort, page, pageSize, localeParam, reload, filters]);
 
   async function bulk(action: string, label: string) {
     if (action === 'bulkDelete' && !confirm(`Delete ${selected.length} entries?`)) return;
@@ -64,6 +73,17 @@ export function ListView({ schemas, type, locale }: { schemas: Schemas; type: Co
             value={search}
             onInput={(e) => {
               setSearch((e.target as HTMLInputElement).value);
+              setPage(1);
+            }}
+          />
+        </label>
+        <label class="search filters">
+          <span class="visually-hidden">Filters</span>
+          <input
+            type="text"
+            placeholder="Filters, e.g. filters[featured][$eq]=true"
+            onChange={(e) => {
+              setFilters((e.target as HTMLInputElement).value);
               setPage(1);
             }}
           />

@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { isPlainObject } from '../config/is-plain-object.js';
 import { answerWrite } from '../documents/answer-write.js';
 import { discardDraft, unpublishDocument } from '../documents/publication-actions.js';
-import { applicationError, forbiddenError, notFoundError, validationError } from '../errors/api-error.js';
+import { ApiError, applicationError, forbiddenError, notFoundError, validationError } from '../errors/api-error.js';
 import type { ContentType } from '../schema/content-type.js';
 import { type AdminDependencies, signedInOf } from './admin-context.js';
 import { documentKey } from './admin-store.js';
@@ -141,6 +141,7 @@ interface WriteKind {
 async function write(deps: AdminDependencies, ctx: Context, type: ContentType, kind: WriteKind): Promise<void> {
   const signedIn = signedInOf(ctx);
   const documentId = kind.action === 'create' ? undefined : documentIdOf(ctx);
+  if (kind.action === 'update') checkUnchanged(deps, ctx, type, documentId);
   const querystring = apiQuery(deps, ctx, type, !kind.publish);
   const answer = await answerWrite(deps.project, { type, action: kind.action, documentId, body: ctx.request.body, querystring }, writeOptions(deps));
   const written = (answer.body?.data ?? {}) as { documentId?: string };
@@ -148,6 +149,23 @@ async function write(deps: AdminDependencies, ctx: Context, type: ContentType, k
   if (kind.action === 'create' && id !== undefined) deps.admins.recordCreated(signedIn.admin.id, documentKey(type.uid, id), new Date(deps.now()).toISOString());
   ctx.status = answer.status;
   ctx.body = { data: openForEditor(deps.project, type, type.kind === 'singleType' ? undefined : id, localeOf(deps, ctx, type)) };
+}
+
+/** The header a save carries: the `version` of the document the form was opened from. */
+const OPENED_HEADER = 'X-Opened-Version';
+
+/**
+ * A file changed since the form was opened (by hand, by git, by someone else) is not overwritten:
+ * 409, and the editor shows a notice with the choice to reload.
+ */
+function checkUnchanged(deps: AdminDependencies, ctx: Context, type: ContentType, documentId: string | undefined): void {
+  const opened = ctx.get(OPENED_HEADER);
+  if (opened === '') return;
+  const current = openForEditor(deps.project, type, documentId, localeOf(deps, ctx, type));
+  if (current !== undefined && current.version !== opened)
+    throw new ApiError(409, 'ConflictError', 'This entry was changed on disk since you opened it: reload it to see the changes', {
+      updatedAt: current.updatedAt,
+    });
 }
 
 /** The REST query string of the same write: the locale, and `status=draft` for a draft save. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { CmsConfig } from '../config/cms-config.js';
 import type { DocumentRecord } from '../content-index/entry.js';
 import { answerRead } from '../documents/answer-read.js';
@@ -71,6 +72,8 @@ export interface EditorDocument {
   readonly values: Record<string, unknown>;
   readonly createdAt: string;
   readonly updatedAt: string;
+  /** A digest of the version opened (its values and times): a save from an older one is refused. */
+  readonly version: string;
   /** The locales this document exists in. */
   readonly locales: (string | null)[];
   readonly referencedBy: ReferencingDocument[];
@@ -101,6 +104,10 @@ export function openForEditor(project: ProjectPort, type: ContentType, documentI
     values: toEditorValues(context, type, entry.data),
     createdAt: entry.createdAt,
     updatedAt: entry.updatedAt,
+    version: createHash('sha256')
+      .update(JSON.stringify([entry.data, entry.createdAt, entry.updatedAt, entry.publishedAt]))
+      .digest('base64url')
+      .slice(0, 22),
     locales: type.localized ? index.localeVersions(type, record.documentId).map((r) => r.locale) : [null],
     referencedBy: referencesTo(project, type, record.documentId),
   };

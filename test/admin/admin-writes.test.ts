@@ -122,4 +122,16 @@ test('the list view shows drafts with their status, sorted and searched through 
   assert.ok(opened.body.data.referencedBy.some((ref: { uid: string }) => ref.uid === ARTICLE));
 });
 
+test('a save from a form opened before the file last changed is refused (409) and the file is kept', async () => {
+  const route = `/admin/content-manager/collection-types/api::tag.tag/typescript`;
+  const opened = await client.request('GET', route);
+  const first = await client.request('PUT', route, { data: { name: 'First save' } }, { 'x-opened-version': opened.body.data.version });
+  assert.equal(first.status, 200);
+  // A second form opened before the first save: its version is gone.
+  const stale = await client.request('PUT', route, { data: { name: 'Stale save' } }, { 'x-opened-version': opened.body.data.version });
+  assert.equal(stale.status, 409);
+  assert.equal(stale.body.error.name, 'ConflictError');
+  assert.equal(JSON.parse(editor.read('content/tags/typescript.json')).name, 'First save');
+});
+
 test.run();
