@@ -27,7 +27,7 @@ try {
     return { body, encoding: response.headers.get('content-encoding'), length: Number(response.headers.get('content-length') ?? body.length) };
   };
   const page = await get(`${server.url}/admin`);
-  const html = (await (await fetch(`${server.url}/admin`)).text());
+  const html = await (await fetch(`${server.url}/admin`)).text();
   const assets = [...html.matchAll(/(?:href|src)="(\/admin\/assets\/[^"]+)"/g)].map((m) => m[1]);
   let total = page.length;
   const lines = [`  /admin ${page.length} B (${page.encoding ?? 'identity'})`];
@@ -56,7 +56,9 @@ try {
     await context.close();
   }
   await browser.close();
-  console.log(`sign-in screen usable, cold cache: median ${median(editor).toFixed(0)} ms (target < 1000 ms); a static file of the same server: ${median(floor).toFixed(0)} ms (${runs} runs)`);
+  console.log(
+    `sign-in screen usable, cold cache: median ${median(editor).toFixed(0)} ms (target < 1000 ms); a static file of the same server: ${median(floor).toFixed(0)} ms (${runs} runs)`,
+  );
 } finally {
   await server.stop();
   fs.rmSync(dir, { recursive: true, force: true });

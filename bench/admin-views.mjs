@@ -25,7 +25,10 @@ const PASSWORD = 'Bench1234';
 const adminsDir = path.join(dir, 'admins');
 const hadAdmins = fs.existsSync(adminsDir);
 execFileSync(process.execPath, [distFile('cli/main.js'), 'admin', 'create', '--email', `${Date.now()}-${EMAIL}`, '--dir', dir], { input: `${PASSWORD}\n` });
-const created = fs.readdirSync(adminsDir).map((name) => path.join(adminsDir, name)).sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
+const created = fs
+  .readdirSync(adminsDir)
+  .map((name) => path.join(adminsDir, name))
+  .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
 const email = JSON.parse(fs.readFileSync(created, 'utf8')).email;
 
 const server = await startServerProcess(dir, { timeoutMs: 300_000 });
@@ -74,8 +77,12 @@ try {
     edit.push(editMs);
     editJson.push(editJsonMs);
   }
-  console.log(`list view (${total}): median ${median(list).toFixed(0)} ms after the click (target < 200 ms); its JSON answer alone ${median(listJson).toFixed(0)} ms`);
-  console.log(`edit view (${fields} controls): median ${median(edit).toFixed(0)} ms after the click (target < 200 ms); its JSON answer alone ${median(editJson).toFixed(0)} ms`);
+  console.log(
+    `list view (${total}): median ${median(list).toFixed(0)} ms after the click (target < 200 ms); its JSON answer alone ${median(listJson).toFixed(0)} ms`,
+  );
+  console.log(
+    `edit view (${fields} controls): median ${median(edit).toFixed(0)} ms after the click (target < 200 ms); its JSON answer alone ${median(editJson).toFixed(0)} ms`,
+  );
   console.log(`${runs} runs after one warm-up`);
 } finally {
   await browser.close();
