@@ -8,7 +8,7 @@ import type { ContentType } from '../schema/content-type.js';
 import { type AdminDependencies, signedInOf } from './admin-context.js';
 import { documentKey } from './admin-store.js';
 import { listForEditor, openForEditor } from './content-manager.js';
-import { describeSchemas } from './describe-schemas.js';
+import { describeSchemas, mainFieldOf } from './describe-schemas.js';
 
 /** At most this many documents in one bulk action. */
 const MAX_BULK = 100;
@@ -38,10 +38,10 @@ export function createContentManagerRouter(deps: AdminDependencies): Router {
     const params = new URLSearchParams(ctx.querystring);
     params.set('pagination[pageSize]', '10');
     const { results } = listForEditor(project, config, type, params.toString());
-    const field = describeSchemas(project.current.registry).contentTypes.find((t) => (t as { uid: string }).uid === type.uid) as { mainField?: string };
+    const field = mainFieldOf(type);
     ctx.body = {
       data: (results as Record<string, unknown>[]).map((row) => {
-        const label = field.mainField !== undefined ? row[field.mainField] : undefined;
+        const label = field !== undefined ? row[field] : undefined;
         return { documentId: row['documentId'], label: typeof label === 'string' && label !== '' ? label : row['documentId'] };
       }),
     };

@@ -1,6 +1,6 @@
 import type { DocumentRecord } from '../content-index/entry.js';
 import type { ContentType } from '../schema/content-type.js';
-import type { ProjectPort } from './project-port.js';
+import type { DocumentChange, ProjectPort } from './project-port.js';
 
 /** One locale version of a document (documentId undefined: the single type). */
 export interface VersionRef {
@@ -20,8 +20,10 @@ export function unpublishDocument(project: ProjectPort, ref: VersionRef, now: st
   const main = record?.main;
   if (record === undefined || main === undefined || main.publishedAt === null || !ref.type.draftAndPublish) return false;
   const draft = record.draftFile ?? main;
-  const documents = [{ path: main.path, type: ref.type, data: { ...draft.data, createdAt: main.createdAt, updatedAt: now, publishedAt: null } }];
-  if (record.draftFile) documents.push({ path: record.draftFile.path, type: ref.type, data: null as never });
+  const documents: DocumentChange[] = [
+    { path: main.path, type: ref.type, data: { ...draft.data, createdAt: main.createdAt, updatedAt: now, publishedAt: null } },
+  ];
+  if (record.draftFile) documents.push({ path: record.draftFile.path, type: ref.type, data: null });
   project.commit({ documents });
   return true;
 }
