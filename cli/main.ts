@@ -44,7 +44,8 @@ program
   .option('-p, --port <port>', 'port to listen on (default: 1337, or PORT)', parsePort)
   .option('-H, --host <host>', 'host to bind (default: localhost, or HOST)')
   .option('--no-watch', 'do not watch the files for changes')
-  .action(async (options: { dir: string; port?: number; host?: string; watch: boolean }) => {
+  .option('--no-admin', 'do not serve the editor at /admin')
+  .action(async (options: { dir: string; port?: number; host?: string; watch: boolean; admin: boolean }) => {
     await run(() => withPrefetch(options.dir, async (prefetch) => (await import('./serve-command.js')).runServe({ ...options, prefetch })), 'cannot start');
     // Stopped: nothing (a watcher of a folder being deleted …) may keep the process alive.
     process.exit();
@@ -267,6 +268,19 @@ token
   .option('-d, --dir <dir>', 'project folder', '.')
   .action(async (name: string, options: { dir: string }) => {
     await run(async () => (await import('./token-command.js')).runTokenRevoke({ ...options, name }));
+  });
+
+const admin = program.command('admin').description("manage the editor's administrators");
+admin
+  .command('create')
+  .description('create an administrator: asks for the password without echo (one line from stdin when not a terminal)')
+  .requiredOption('-e, --email <email>', 'their e-mail address, to sign in with')
+  .option('-r, --role <role>', 'super-admin, editor or author', 'super-admin')
+  .option('--firstname <name>', 'first name')
+  .option('--lastname <name>', 'last name')
+  .option('-d, --dir <dir>', 'project folder', '.')
+  .action(async (options: { dir: string; email: string; role: string; firstname?: string; lastname?: string }) => {
+    await run(async () => (await import('./admin-command.js')).runAdminCreate(options));
   });
 
 await program.parseAsync(process.argv);

@@ -8,6 +8,8 @@ export interface ServeOptions {
   port?: number | undefined;
   host?: string | undefined;
   watch: boolean;
+  /** False with `--no-admin`: the editor is not served. */
+  admin?: boolean | undefined;
   /** Content a worker has been reading since before this module loaded (started here otherwise). */
   prefetch?: ContentPrefetch | undefined;
 }
@@ -19,7 +21,12 @@ export async function runServe(options: ServeOptions): Promise<number> {
   const prefetch = options.prefetch ?? ContentPrefetch.start(options.dir);
   let server;
   try {
-    const config = loadConfig(options.dir, { port: options.port, host: options.host, watch: options.watch });
+    const config = loadConfig(options.dir, {
+      port: options.port,
+      host: options.host,
+      watch: options.watch,
+      admin: options.admin === false ? false : undefined,
+    });
     server = await startServer(config, log, prefetch);
   } catch (error) {
     // A reading worker left running would keep the process from exiting.

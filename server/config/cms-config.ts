@@ -55,6 +55,8 @@ export interface CmsConfig {
     /** Preset name → an API path with its query (`/api/articles?sort=title`), frozen to `api/_presets/<name>.json`. */
     readonly presets: Readonly<Record<string, string>>;
   };
+  /** The editor at `/admin` (`admin` in the file; `--no-admin` turns it off). */
+  readonly admin: { readonly enabled: boolean };
   /** Locales of localized content types; `defaultLocale` is one of `locales`. */
   readonly i18n: {
     readonly defaultLocale: string;
@@ -66,6 +68,8 @@ export interface ConfigOverrides {
   host?: string | undefined;
   port?: number | undefined;
   watch?: boolean | undefined;
+  /** `--no-admin`: false turns the editor off. */
+  admin?: boolean | undefined;
 }
 
 /** The kinds of API token, as Strapi names them. */

@@ -80,6 +80,7 @@ export function resolveConfig(sources: ConfigSources): CmsConfig {
     upload: uploadOption(raw['upload']),
     auth: authOption(raw['auth'], env, sources.localSecrets?.apiTokenSalt),
     email: emailOption(raw['email']),
+    admin: { enabled: overrides.admin ?? boolOption(objectAt(raw, 'admin'), 'admin.enabled', true) },
     i18n: i18nOption(raw['i18n']),
     export: exportOption(raw['export']),
   };

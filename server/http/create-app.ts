@@ -1,6 +1,6 @@
 import cors from '@koa/cors';
 import type Router from '@koa/router';
-import Koa from 'koa';
+import Koa, { type Middleware } from 'koa';
 import type { AuthMail } from '../auth/auth-mail.js';
 import type { AuthState } from '../auth/auth-state.js';
 import type { CmsConfig } from '../config/cms-config.js';
@@ -32,6 +32,8 @@ export interface AppOptions {
   readonly mail?: AuthMail | undefined;
   /** The project's code (src/), as loaded now: its routes go before the core ones. */
   readonly projectApp?: (() => ProjectApp | undefined) | undefined;
+  /** The editor's routes under `/admin` (server/admin/), mounted before CORS so no other origin reads them. */
+  readonly admin?: Middleware | undefined;
 }
 
 /** Wires the Koa app: errors → CORS → health → the project's routes → Content API routes (rebuilt when the schemas change). */
@@ -39,6 +41,7 @@ export function createApp(options: AppOptions): Koa {
   const app = new Koa();
   app.proxy = false;
   app.use(errorMiddleware(options.logError));
+  if (options.admin !== undefined) app.use(options.admin);
   app.use(
     cors({
       // Strapi's defaults: any origin, with credentials, so front ends on other ports work.

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CmsConfig } from '../config/cms-config.js';
 import { type AuthState, createAuthState } from '../auth/auth-state.js';
+import { createAdminMiddleware } from '../admin/create-admin-middleware.js';
 import { createApp } from '../http/create-app.js';
 import { preloadBody } from '../http/lazy-body.js';
 import { createMailer } from '../mail/create-mailer.js';
@@ -70,6 +71,7 @@ export async function startServer(config: CmsConfig, log: ServerLog, prefetch?: 
       }
     },
     logError: (message, error) => log.error(message, error),
+    admin: config.admin.enabled ? createAdminMiddleware({ config, project: runtime, warn: (message) => log.warn(message) }) : undefined,
     auth: () => auth,
     projectApp: code === undefined ? undefined : () => code.current(),
     mail: {

@@ -1,0 +1,79 @@
+import compose from 'koa-compose';
+import type { Context, Middleware, Next } from 'koa';
+import type { CmsConfig } from '../config/cms-config.js';
+import type { ProjectPort } from '../documents/project-port.js';
+import { forbiddenError, notFoundError, unauthorizedError } from '../errors/api-error.js';
+import { FixedWindowCounter } from '../http/fixed-window-counter.js';
+import { lazyBody } from '../http/lazy-body.js';
+import { type AdminDependencies, SESSION_COOKIE, type SignedIn } from './admin-context.js';
+import { createPublicAdminRouter, createSessionRouter } from './admin-auth-routes.js';
+import { AdminSessions, isCsrfToken } from './admin-sessions.js';
+import { AdminStore } from './admin-store.js';
+import { createContentManagerRouter } from './content-manager-routes.js';
+import { createMediaRouter } from './media-routes.js';
+import { createAssetServer } from './serve-admin-assets.js';
+
+export interface AdminOptions {
+  readonly config: CmsConfig;
+  readonly project: ProjectPort;
+  readonly warn: (message: string) => void;
+  /** The clock (ms), injectable for tests. */
+  readonly now?: () => number;
+  /** Where the built front end is (default: this package's admin/dist). */
+  readonly assetsDir?: string;
+}
+
+/** The header a write must carry: the session's CSRF token. */
+export const CSRF_HEADER = 'X-CSRF-Token';
+
+/**
+ * Everything under `/admin`: the front end (public), the first administrator and sign-in (public),
+ * and the JSON routes, each behind a session cookie, with the CSRF token on every write. Mounted
+ * before CORS, so no other origin ever reads an answer. Other paths pass through.
+ */
+export function createAdminMiddleware(options: AdminOptions): Middleware {
+  const deps: AdminDependencies = {
+    config: options.config,
+    project: options.project,
+    admins: new AdminStore(options.config.dir, options.warn),
+    sessions: new AdminSessions(),
+    signInCounter: new FixedWindowCounter(10_000),
+    now: options.now ?? Date.now,
+    warn: options.warn,
+  };
+  const serveAsset = createAssetServer(options.assetsDir);
+  const body = lazyBody({ jsonLimit: options.config.limits.bodyBytes, json: true, urlencoded: false, text: false, multipart: false, patchKoa: true });
+  const publicRoutes = createPublicAdminRouter(deps).routes();
+  const privateRoutes = compose([
+    createSessionRouter(deps).routes(),
+    createContentManagerRouter(deps).routes(),
+    createMediaRouter(deps).routes(),
+  ]) as Middleware;
+  return async (ctx: Context, next: Next) => {
+    if (ctx.path !== '/admin' && !ctx.path.startsWith('/admin/')) return next();
+    if (serveAsset(ctx)) return;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    const isUpload = ctx.method === 'POST' && ctx.path === '/admin/upload';
+    const parse: Middleware = isUpload ? (_ctx, go) => go() : body;
+    await parse(ctx, async () => {
+      await publicRoutes(ctx as never, async () => {
+        signIn(ctx, deps);
+        await privateRoutes(ctx, async () => {
+          throw notFoundError();
+        });
+      });
+    });
+  };
+}
+
+/** Sets the signed-in administrator of the request, or refuses it: 401 without a live session, 403 for a write without the CSRF token. */
+function signIn(ctx: Context, deps: AdminDependencies): void {
+  const sessionId = ctx.cookies.get(SESSION_COOKIE);
+  const session = deps.sessions.find(sessionId, deps.now());
+  const admin = session && deps.admins.findById(session.adminId);
+  if (sessionId === undefined || session === undefined || admin === undefined || admin.blocked) throw unauthorizedError('Missing or invalid credentials');
+  if (ctx.method !== 'GET' && ctx.method !== 'HEAD' && !isCsrfToken(session, ctx.get(CSRF_HEADER) || undefined)) throw forbiddenError('Invalid CSRF token');
+  const signedIn: SignedIn = { admin, session, sessionId };
+  ctx.state['admin'] = signedIn;
+}
