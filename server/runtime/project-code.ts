@@ -1,6 +1,6 @@
 import type { CmsConfig } from '../config/cms-config.js';
 import { FileError } from '../errors/file-error.js';
-import { type ProjectApp, loadProjectApp } from '../project/project-app.js';
+import type { ProjectApp } from '../project/project-app.js';
 import type { ProjectLogger } from '../project/strapi-object.js';
 import { listCodeFiles } from '../store/list-code-files.js';
 import type { ProjectRuntime } from './project-runtime.js';
@@ -20,6 +20,8 @@ export interface ProjectCode {
 export async function openProjectCode(config: CmsConfig, runtime: ProjectRuntime, log: ProjectLogger): Promise<ProjectCode | undefined> {
   const files = listCodeFiles(config.dir);
   if (files === undefined) return undefined;
+  // Imported here, not at the top: a project without code loads none of project/.
+  const { loadProjectApp } = await import('../project/project-app.js');
   let app: ProjectApp | undefined;
   const load = async (): Promise<void> => {
     const listed = listCodeFiles(config.dir);
