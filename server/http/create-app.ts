@@ -26,6 +26,8 @@ export interface AppOptions {
   readonly auth?: (() => AuthState) | undefined;
   /** The mailer, public URL and clock of the password and confirmation flows (with `auth`). */
   readonly mail?: AuthMail | undefined;
+  /** `GET /_events`, the live event stream (http/event-stream.ts), when the server has one. */
+  readonly eventStream?: Koa.Middleware | undefined;
 }
 
 /** Wires the Koa app: errors → CORS → health → Content API routes (rebuilt when the schemas change). */
@@ -51,6 +53,7 @@ export function createApp(options: AppOptions): Koa {
     }
     await next();
   });
+  if (options.eventStream !== undefined) app.use(options.eventStream);
 
   if (options.auth !== undefined && options.mail !== undefined) {
     app.use(provideAuth(options.auth));

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { CmsConfig } from '../config/cms-config.js';
 import { type AuthState, createAuthState } from '../auth/auth-state.js';
 import { createApp } from '../http/create-app.js';
+import { createEventStream } from '../http/event-stream.js';
 import { preloadBody } from '../http/lazy-body.js';
 import { createMailer } from '../mail/create-mailer.js';
 import type { ChangeSet } from '../documents/project-port.js';
@@ -10,6 +11,7 @@ import { UserError } from '../errors/user-error.js';
 import type { ContentPrefetch } from '../store/content-prefetch.js';
 import { type ProjectLog, ProjectRuntime } from './project-runtime.js';
 import { reloadAuth } from './reload-auth.js';
+import { type RunningEvents, startEvents } from './start-events.js';
 
 export interface ServerLog extends ProjectLog {
   error(message: string, error?: unknown): void;
@@ -20,6 +22,8 @@ export interface RunningServer {
   readonly url: string;
   readonly port: number;
   readonly project: ProjectRuntime;
+  /** The change events: the hub the stream reads, and the webhooks. */
+  readonly events: RunningEvents;
   close(): Promise<void>;
 }
 
@@ -46,6 +50,8 @@ export async function startServer(config: CmsConfig, log: ServerLog, prefetch?: 
   let boundUrl = config.server.url;
   const runtime = ProjectRuntime.open(config, log, prefetch);
   project = runtime;
+  const events = startEvents(config, runtime, log);
+  const eventStream = createEventStream({ config, hub: events.hub, auth: () => auth });
   if (config.server.watch) await runtime.watch();
   let ready = false;
   const reported = new Set<string>();
@@ -62,6 +68,7 @@ export async function startServer(config: CmsConfig, log: ServerLog, prefetch?: 
     },
     logError: (message, error) => log.error(message, error),
     auth: () => auth,
+    eventStream: eventStream.middleware,
     mail: {
       mailer,
       serverUrl: () => config.server.url ?? boundUrl ?? '',
@@ -71,7 +78,10 @@ export async function startServer(config: CmsConfig, log: ServerLog, prefetch?: 
   });
   runtime.onChange(() => reported.clear());
   runtime.onConfigFileChange(() => {
-    auth = reloadAuth({ started: config, current: auth, log, commit }) ?? auth;
+    const reloaded = reloadAuth({ started: config, current: auth, log, commit });
+    if (reloaded === undefined) return;
+    auth = reloaded;
+    events.reconfigure(reloaded.config);
   });
   // Room for the longest accepted query string plus headers, so an over-long query gets our 400
   // envelope rather than Node's bare 431.
@@ -87,6 +97,8 @@ export async function startServer(config: CmsConfig, log: ServerLog, prefetch?: 
     });
   } catch (error) {
     mailer.close();
+    eventStream.close();
+    events.close();
     await runtime.close();
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE')
@@ -104,10 +116,16 @@ export async function startServer(config: CmsConfig, log: ServerLog, prefetch?: 
     url: boundUrl,
     port,
     project: runtime,
+    events,
     close() {
       closing ??= closeServer(server, runtime, () => {
         ready = false;
-      }).finally(() => mailer.close());
+        // Streams never finish by themselves: they end first, so closing need not wait for them.
+        eventStream.close();
+      }).finally(() => {
+        events.close();
+        mailer.close();
+      });
       return closing;
     },
   };
