@@ -75,6 +75,17 @@ export function isSameVersion(a: Entry, b: Entry): boolean {
     a.updatedAt === b.updatedAt &&
     a.publishedAt === b.publishedAt &&
     a.documentId === b.documentId &&
-    JSON.stringify(a.data) === JSON.stringify(b.data)
+    hasSameValues(a.data, b.data)
   );
+}
+
+/** Keys of a file's data that are versions' own fields, compared as such (a draft view shares its file's `publishedAt`). */
+const SYSTEM_KEYS = new Set(['createdAt', 'updatedAt', 'publishedAt']);
+
+function hasSameValues(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>): boolean {
+  if (a === b) return true;
+  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    if (!SYSTEM_KEYS.has(key) && JSON.stringify(a[key]) !== JSON.stringify(b[key])) return false;
+  }
+  return true;
 }
