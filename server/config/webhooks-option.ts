@@ -15,7 +15,7 @@ const MAX_HEADERS = 50;
 /** Headers cms sets itself: a configured one would be overwritten (Strapi's rule for the first two). */
 const OWN_HEADERS = ['x-strapi-event', 'content-type', 'x-cms-signature', 'content-length'];
 
-const DEFAULTS = { queueLimit: 10_000, maxAttempts: 5, retryDelayMs: 1_000, timeoutMs: 10_000, logSize: 100 } as const;
+const DEFAULTS = { queueLimit: 25_000, maxAttempts: 5, retryDelayMs: 1_000, timeoutMs: 10_000, logSize: 100 } as const;
 
 /**
  * `webhooks`: a list of `{name, url, headers, events, enabled, secretEnv}`, or an object holding

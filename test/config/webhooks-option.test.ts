@@ -10,7 +10,7 @@ test('the list form and the object form give the same endpoints; omitted events 
   assert.equal(fromObject.defaultHeaders, { 'X-A': '1' });
   assert.is(fromList.endpoints[0]!.events.length, 8);
   assert.is(fromList.endpoints[0]!.enabled, true);
-  assert.equal([fromList.queueLimit, fromList.maxAttempts, fromList.retryDelayMs, fromList.timeoutMs], [10_000, 5, 1_000, 10_000]);
+  assert.equal([fromList.queueLimit, fromList.maxAttempts, fromList.retryDelayMs, fromList.timeoutMs], [25_000, 5, 1_000, 10_000]);
   assert.equal(webhooksOption(undefined).endpoints, []);
 });
 
