@@ -45,17 +45,31 @@ interface Reader {
  * `event: reset` when the events after `Last-Event-ID` are no longer all known (read afresh).
  */
 export function createEventStream(options: EventStreamOptions): EventStream {
-  const readers = new Set<Reader>();
-  const heartbeat = setInterval(() => {
-    for (const reader of readers) reader.write(': ping\n\n');
-  }, options.heartbeatMs ?? HEARTBEAT_MS);
-  heartbeat.unref();
-  const unsubscribe = options.hub.subscribe((events) => {
-    for (const reader of readers) {
+  const deliver = (events: readonly ChangeEvent[]): void => {
+    for (const reader of readers.all) {
       if (options.auth !== undefined && options.auth() !== reader.state) reader.end();
       else reader.write(formatEvents(reader.caller, events));
     }
-  });
+  };
+  // Subscribed only while someone reads: without readers (or webhooks) the hub makes no bodies beyond its backlog.
+  let unsubscribe: (() => void) | undefined;
+  const readers: Readers = {
+    all: new Set<Reader>(),
+    add(reader) {
+      this.all.add(reader);
+      unsubscribe ??= options.hub.subscribe(deliver);
+    },
+    delete(reader) {
+      this.all.delete(reader);
+      if (this.all.size > 0) return;
+      unsubscribe?.();
+      unsubscribe = undefined;
+    },
+  };
+  const heartbeat = setInterval(() => {
+    for (const reader of readers.all) reader.write(': ping\n\n');
+  }, options.heartbeatMs ?? HEARTBEAT_MS);
+  heartbeat.unref();
 
   const middleware: Middleware = async (ctx, next) => {
     if (ctx.path !== EVENTS_PATH || ctx.method !== 'GET') return next();
@@ -70,16 +84,21 @@ export function createEventStream(options: EventStreamOptions): EventStream {
     middleware,
     close() {
       clearInterval(heartbeat);
-      unsubscribe();
-      for (const reader of readers) reader.end();
+      for (const reader of readers.all) reader.end();
     },
   };
+}
+
+interface Readers {
+  readonly all: Set<Reader>;
+  add(reader: Reader): void;
+  delete(reader: Reader): void;
 }
 
 interface Opening {
   readonly caller: Caller;
   readonly state: AuthState | undefined;
-  readonly readers: Set<Reader>;
+  readonly readers: Readers;
   readonly hub: EventStreamOptions['hub'];
 }
 

@@ -162,6 +162,30 @@ test('a git checkout of another branch posts one event per changed document, not
   );
 });
 
+test('a schema reload sends nothing for documents it leaves as they were, and the events of those it changed', async () => {
+  await withWatchedServer(async (server, receiver) => {
+    const schema = JSON.parse(server.project.read('schemas/category.json'));
+    schema.attributes.note = { type: 'string' };
+    server.project.write('schemas/category.json', schema);
+    await eventually(
+      async () => server.infos.some((line) => line.includes('schemas reloaded')),
+      (found) => found,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(names(receiver), []);
+    // A reload that also finds a removed file (a checkout that changed schemas and content) reports it.
+    server.project.remove('content/articles/ym3ujlr8u31woavwnw3hg7qx.json');
+    schema.attributes.other = { type: 'string' };
+    server.project.write('schemas/category.json', schema);
+    await eventually(
+      async () => receiver.received.length,
+      (n) => n >= 1,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(names(receiver), ['entry.delete ym3ujlr8u31woavwnw3hg7qx']);
+  });
+});
+
 test('a burst of 300 new files: one entry.create per document, each once, in order of the batch', async () => {
   await withWatchedServer(async (server, receiver) => {
     const ids = Array.from({ length: 300 }, (_, n) => `burst-${String(n).padStart(3, '0')}`);
