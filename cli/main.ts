@@ -283,4 +283,27 @@ admin
     await run(async () => (await import('./admin-command.js')).runAdminCreate(options));
   });
 
+const webhooks = program.command('webhooks').description('webhooks: the delivery log, test events');
+webhooks
+  .command('log')
+  .description('print the last deliveries of cms serve (time, webhook, event, status, duration, try)')
+  .option('-d, --dir <dir>', 'project folder', '.')
+  .option('-n, --limit <count>', 'how many (default 50)', (value: string) => {
+    const count = Number(value);
+    if (!Number.isInteger(count) || count < 1) throw new InvalidArgumentError('expected a positive integer');
+    return count;
+  })
+  .option('--json', 'print the records as JSON', false)
+  .action(async (options: { dir: string; limit?: number; json: boolean }) => {
+    await run(async () => (await import('./webhooks-command.js')).runWebhooksLog(options));
+  });
+webhooks
+  .command('test')
+  .description("post Strapi's test event (trigger-test) to a webhook and print its answer")
+  .argument('<name>', 'the webhook, as named in cms.config.json')
+  .option('-d, --dir <dir>', 'project folder', '.')
+  .action(async (name: string, options: { dir: string }) => {
+    await run(async () => (await import('./webhooks-command.js')).runWebhooksTest({ ...options, name }));
+  });
+
 await program.parseAsync(process.argv);

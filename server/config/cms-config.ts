@@ -1,4 +1,5 @@
 import type { CacheControlConfig } from './cache-control-option.js';
+import type { WebhookEvent } from './webhook-events.js';
 
 /** The complete, frozen configuration every layer reads. Built once by `loadConfig`. */
 export interface CmsConfig {
@@ -57,11 +58,41 @@ export interface CmsConfig {
   };
   /** The editor at `/admin` (`admin` in the file; `--no-admin` turns it off). */
   readonly admin: { readonly enabled: boolean };
+  /** Webhooks (`webhooks` in the file): where change events are posted, and how deliveries are retried. */
+  readonly webhooks: WebhooksConfig;
   /** Locales of localized content types; `defaultLocale` is one of `locales`. */
   readonly i18n: {
     readonly defaultLocale: string;
     readonly locales: readonly { readonly code: string; readonly name: string }[];
   };
+}
+
+/** `webhooks` in cms.config.json: Strapi's webhooks, plus retries, a bounded queue and signatures. */
+export interface WebhooksConfig {
+  /** Strapi's `webhooks.defaultHeaders`: sent with every webhook, before its own headers. */
+  readonly defaultHeaders: Readonly<Record<string, string>>;
+  readonly endpoints: readonly WebhookEndpoint[];
+  /** Deliveries waiting per webhook; beyond it the oldest is dropped (and logged). */
+  readonly queueLimit: number;
+  /** Tries per delivery, the first included; each retry waits twice as long as the one before. */
+  readonly maxAttempts: number;
+  /** The wait before the first retry, in milliseconds. */
+  readonly retryDelayMs: number;
+  /** How long one try may take, in milliseconds (Strapi's 10 s). */
+  readonly timeoutMs: number;
+  /** How many of the last deliveries the log keeps. */
+  readonly logSize: number;
+}
+
+/** One webhook as Strapi's admin defines it, plus the environment variable holding its signing secret. */
+export interface WebhookEndpoint {
+  readonly name: string;
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly events: readonly WebhookEvent[];
+  readonly enabled: boolean;
+  /** Names the variable holding the HMAC secret of `X-Cms-Signature`; undefined: unsigned. */
+  readonly secretEnv: string | undefined;
 }
 
 export interface ConfigOverrides {

@@ -12,6 +12,7 @@ import { permissionsOption } from './permissions-option.js';
 import { type Json, boolOption, intOption, objectAt, stringOption } from './read-option.js';
 import { uploadOption } from './upload-option.js';
 import { urlOption } from './url-option.js';
+import { webhooksOption } from './webhooks-option.js';
 
 const DEFAULTS = {
   host: 'localhost',
@@ -83,6 +84,7 @@ export function resolveConfig(sources: ConfigSources): CmsConfig {
     admin: { enabled: overrides.admin ?? boolOption(objectAt(raw, 'admin'), 'admin.enabled', true) },
     i18n: i18nOption(raw['i18n']),
     export: exportOption(raw['export']),
+    webhooks: webhooksOption(raw['webhooks']),
   };
   return deepFreeze(config);
 }

@@ -3,6 +3,7 @@ import type { ContentType } from '../schema/content-type.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import { RENAMED_FROM_KEY } from '../store/check-document.js';
 import type { StoredDocument } from '../store/read-document.js';
+import { ChangeJournal, type IndexChanges } from './change-journal.js';
 import { deriveDocumentId } from './derive-id.js';
 import { type DocumentRecord, type Entry, type Status, compareRecords, versionOf } from './entry.js';
 import { MediaIndex } from './media-index.js';
@@ -32,6 +33,8 @@ export class ContentIndex {
   private bulkIntoEmpty = false;
   private changes = 0;
   private readonly files = new Map<string, FileSlot>();
+  /** While a batch is tracked: the record each touched document had before it. */
+  private journal: ChangeJournal<string, DocumentRecord> | undefined;
 
   /** The locale of files without a locale suffix. */
   readonly defaultLocale: string;
@@ -105,6 +108,19 @@ export class ContentIndex {
     const draftFile = slot.slot === 'draftFile' ? undefined : old.draftFile;
     this.replaceRecord(state, slot.key, old, { main, draftFile });
     return true;
+  }
+
+  /** Starts noting what each change replaces, for `takeChanges` (the events of a commit or a batch of file events). */
+  trackChanges(): void {
+    this.journal ??= new ChangeJournal();
+    this.media.trackChanges();
+  }
+
+  /** What changed since `trackChanges`, each document and media file once, in order; stops tracking. */
+  takeChanges(): IndexChanges {
+    const journal = this.journal;
+    this.journal = undefined;
+    return { documents: journal?.take() ?? [], media: this.media.takeChanges() };
   }
 
   /** Whether a locale code is one of the configured locales. */
@@ -243,6 +259,7 @@ export class ContentIndex {
     versions: { main: Entry | undefined; draftFile: Entry | undefined },
   ): void {
     const { main, draftFile } = versions;
+    this.journal?.note(`${state.type.uid}\u0001${key}`, old, () => state.records.get(key));
     state.version++;
     this.changes++;
     state.views.clear();

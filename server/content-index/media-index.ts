@@ -1,3 +1,4 @@
+import { ChangeJournal, type MediaChange } from './change-journal.js';
 import { type MediaRecord, formatPathsOf } from './media-record.js';
 
 /**
@@ -16,6 +17,7 @@ export class MediaIndex {
   private readonly byId = new Map<number, MediaRecord>();
   private sorted: MediaRecord[] | undefined;
   private changes = 0;
+  private journal: ChangeJournal<string, MediaRecord> | undefined;
 
   /** Changes whenever a file is added, changed or removed. */
   get version(): number {
@@ -53,6 +55,18 @@ export class MediaIndex {
     return true;
   }
 
+  /** Starts noting the listed record each change replaces (see ContentIndex.trackChanges). */
+  trackChanges(): void {
+    this.journal ??= new ChangeJournal();
+  }
+
+  /** Listed files that changed since `trackChanges`, in order; stops tracking. */
+  takeChanges(): MediaChange[] {
+    const journal = this.journal;
+    this.journal = undefined;
+    return journal?.take() ?? [];
+  }
+
   /** A listed record by its path under uploads/ (format files are not listed). */
   findByPath(path: string): MediaRecord | undefined {
     return this.byPath.get(path);
@@ -82,6 +96,7 @@ export class MediaIndex {
     let id = record.id;
     while (this.byId.has(id)) id++;
     const placed = id === record.id ? record : { ...record, id };
+    this.journal?.note(placed.path, this.byPath.get(placed.path), () => this.byPath.get(placed.path));
     this.byPath.set(placed.path, placed);
     this.byId.set(placed.id, placed);
     this.sorted = undefined;
@@ -90,6 +105,7 @@ export class MediaIndex {
   private unlist(path: string): void {
     const old = this.byPath.get(path);
     if (!old) return;
+    this.journal?.note(path, old, () => this.byPath.get(path));
     this.byPath.delete(path);
     this.byId.delete(old.id);
     this.sorted = undefined;

@@ -34,6 +34,8 @@ export interface AppOptions {
   readonly projectApp?: (() => ProjectApp | undefined) | undefined;
   /** The editor's routes under `/admin` (server/admin/), mounted before CORS so no other origin reads them. */
   readonly admin?: Middleware | undefined;
+  /** `GET /_events`, the live event stream (http/event-stream.ts), when the server has one. */
+  readonly eventStream?: Koa.Middleware | undefined;
 }
 
 /** Wires the Koa app: errors → CORS → health → the project's routes → Content API routes (rebuilt when the schemas change). */
@@ -61,6 +63,7 @@ export function createApp(options: AppOptions): Koa {
     }
     await next();
   });
+  if (options.eventStream !== undefined) app.use(options.eventStream);
 
   if (options.auth !== undefined && options.mail !== undefined) {
     app.use(provideAuth(options.auth));

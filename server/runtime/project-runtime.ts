@@ -1,6 +1,8 @@
 import type { CmsConfig } from '../config/cms-config.js';
+import type { IndexChanges } from '../content-index/change-journal.js';
 import type { ChangeSet, ProjectPort, ProjectSnapshot, WriteHooks } from '../documents/project-port.js';
 import { FileError } from '../errors/file-error.js';
+import type { ProjectChange } from '../events/event-hub.js';
 import { ContentPrefetch } from '../store/content-prefetch.js';
 import { statProjectPath } from '../store/project-files.js';
 import { type StoreEvent, ProjectWatcher } from '../store/watch-project.js';
@@ -36,6 +38,7 @@ export class ProjectRuntime implements ProjectPort {
   private readonly listeners = new Set<() => void>();
   private readonly configListeners = new Set<() => void>();
   private readonly codeListeners = new Set<(files: readonly string[]) => void>();
+  private readonly changeListeners = new Set<(change: ProjectChange) => void>();
   private readonly ownWrites: OwnWrites;
 
   private constructor(
@@ -88,12 +91,24 @@ export class ProjectRuntime implements ProjectPort {
     return () => this.codeListeners.delete(listener);
   }
 
+  /**
+   * Calls `listener` with what each commit, batch of file events or schema reload changed in the
+   * index, whoever made the change: the one source of change events (events/).
+   */
+  onIndexChange(listener: (change: ProjectChange) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
   /** Writes a change set through store/ and shows it in the index before returning. */
   commit(changes: ChangeSet): void {
     if (this.closed) throw new Error('the project is closed: the write was not made');
+    const state = this.state;
+    state.index.trackChanges();
     try {
-      commitChanges(this.state, this.ownWrites, changes);
+      commitChanges(state, this.ownWrites, changes);
     } finally {
+      this.handOver(state, state.index.takeChanges());
       this.notify();
     }
   }
@@ -127,13 +142,20 @@ export class ProjectRuntime implements ProjectPort {
     events = events.filter((event) => event.area !== 'config' && event.area !== 'code');
     if (events.length === 0) return;
     if (events.some((event) => event.area === 'schemas')) {
+      const before = this.state;
       this.reload();
+      if (this.state !== before) this.handOver(before, undefined);
     } else {
       const before = new Map(this.state.problems);
-      for (const event of events) {
-        if (event.area === 'content') syncContent(this.state, event.path);
-        else if (event.area === 'users') syncUser(this.state, event.path);
-        else syncUploadPath(this.state, event.path);
+      this.state.index.trackChanges();
+      try {
+        for (const event of events) {
+          if (event.area === 'content') syncContent(this.state, event.path);
+          else if (event.area === 'users') syncUser(this.state, event.path);
+          else syncUploadPath(this.state, event.path);
+        }
+      } finally {
+        this.handOver(this.state, this.state.index.takeChanges());
       }
       for (const [file, problem] of this.state.problems) {
         if (before.get(file)?.message !== problem.message) this.log.warn(this.describeProblem(problem));
@@ -144,6 +166,19 @@ export class ProjectRuntime implements ProjectPort {
       }
     }
     this.notify();
+  }
+
+  /** Hands what changed since `before` to the change listeners (undefined `changes`: a reload, compare the whole states). */
+  private handOver(before: ProjectState, changes: IndexChanges | undefined): void {
+    if (changes !== undefined && changes.documents.length === 0 && changes.media.length === 0) return;
+    for (const listener of this.changeListeners) {
+      try {
+        listener({ before, after: this.state, changes });
+      } catch (error) {
+        // Events are told after the fact: a listener's failure never undoes or fails the change.
+        this.log.warn(`change events: ${(error as Error).message}`);
+      }
+    }
   }
 
   private notify(): void {

@@ -5,7 +5,7 @@ import { CONFIG_FILE } from '../config/config-file.js';
 import { loadConfig } from '../store/load-config.js';
 
 /** Sections of cms.config.json a running server takes up at once; the others need a restart. */
-const LIVE_SECTIONS: readonly string[] = ['auth', 'permissions'];
+const LIVE_SECTIONS: readonly string[] = ['auth', 'permissions', 'webhooks'];
 
 export interface ReloadLog {
   info(message: string): void;

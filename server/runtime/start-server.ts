@@ -4,6 +4,7 @@ import type { CmsConfig } from '../config/cms-config.js';
 import { type AuthState, createAuthState } from '../auth/auth-state.js';
 import { createAdminMiddleware } from '../admin/create-admin-middleware.js';
 import { createApp } from '../http/create-app.js';
+import { createEventStream } from '../http/event-stream.js';
 import { preloadBody } from '../http/lazy-body.js';
 import { createMailer } from '../mail/create-mailer.js';
 import type { ChangeSet } from '../documents/project-port.js';
@@ -12,6 +13,7 @@ import type { ContentPrefetch } from '../store/content-prefetch.js';
 import { type ProjectLog, ProjectRuntime } from './project-runtime.js';
 import { reloadAuth } from './reload-auth.js';
 import { type ProjectCode, openProjectCode } from './project-code.js';
+import { type RunningEvents, startEvents } from './start-events.js';
 
 export interface ServerLog extends ProjectLog {
   error(message: string, error?: unknown): void;
@@ -22,6 +24,8 @@ export interface RunningServer {
   readonly url: string;
   readonly port: number;
   readonly project: ProjectRuntime;
+  /** The change events: the hub the stream reads, and the webhooks. */
+  readonly events: RunningEvents;
   close(): Promise<void>;
 }
 
@@ -56,6 +60,8 @@ export async function startServer(config: CmsConfig, log: ServerLog, prefetch?: 
     mailer.close();
     throw error;
   }
+  const events = startEvents(config, runtime, log);
+  const eventStream = createEventStream({ config, hub: events.hub, auth: () => auth });
   if (config.server.watch) await runtime.watch();
   let ready = false;
   const reported = new Set<string>();
@@ -74,6 +80,7 @@ export async function startServer(config: CmsConfig, log: ServerLog, prefetch?: 
     admin: config.admin.enabled ? createAdminMiddleware({ config, project: runtime, warn: (message) => log.warn(message) }) : undefined,
     auth: () => auth,
     projectApp: code === undefined ? undefined : () => code.current(),
+    eventStream: eventStream.middleware,
     mail: {
       mailer,
       serverUrl: () => config.server.url ?? boundUrl ?? '',
@@ -94,7 +101,10 @@ export async function startServer(config: CmsConfig, log: ServerLog, prefetch?: 
     });
   }
   runtime.onConfigFileChange(() => {
-    auth = reloadAuth({ started: config, current: auth, log, commit }) ?? auth;
+    const reloaded = reloadAuth({ started: config, current: auth, log, commit });
+    if (reloaded === undefined) return;
+    auth = reloaded;
+    events.reconfigure(reloaded.config);
   });
   // Room for the longest accepted query string plus headers, so an over-long query gets our 400
   // envelope rather than Node's bare 431.
@@ -110,6 +120,8 @@ export async function startServer(config: CmsConfig, log: ServerLog, prefetch?: 
     });
   } catch (error) {
     mailer.close();
+    eventStream.close();
+    events.close();
     await runtime.close();
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE')
@@ -127,10 +139,16 @@ export async function startServer(config: CmsConfig, log: ServerLog, prefetch?: 
     url: boundUrl,
     port,
     project: runtime,
+    events,
     close() {
       closing ??= closeServer(server, runtime, () => {
         ready = false;
-      }).finally(() => mailer.close());
+        // Streams never finish by themselves: they end first, so closing need not wait for them.
+        eventStream.close();
+      }).finally(() => {
+        events.close();
+        mailer.close();
+      });
       return closing;
     },
   };
