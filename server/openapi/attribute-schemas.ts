@@ -5,7 +5,6 @@ import type { SchemaRegistry } from '../schema/schema-registry.js';
 import type { TypeNames } from '../types/type-names.js';
 import { USER_UID } from '../schema/user-type.js';
 import { type JsonSchema, arrayOf, nullable, objectOf, schemaRef } from './json-schema.js';
-import { USER_SCHEMA } from './shared-schemas.js';
 
 /** Names of the shared schemas every document refers to. */
 export const MEDIA_SCHEMA = 'StrapiMedia';
@@ -55,7 +54,8 @@ function scalarProperties(set: AttributeSet): Record<string, JsonSchema> {
 
 function populatedProperties(registry: SchemaRegistry, names: TypeNames, set: AttributeSet): Record<string, JsonSchema> {
   const out: Record<string, JsonSchema> = {};
-  for (const [name, attribute] of set.attributes) {
+  // queryAttributes: answers also populate the virtual relations (`localizations`).
+  for (const [name, attribute] of set.queryAttributes) {
     if (attribute.kind === 'scalar' || attribute.private) continue;
     out[name] = { description: 'Only with populate', ...populatedSchema(registry, names, attribute) };
   }
@@ -87,6 +87,9 @@ export function scalarSchema(attribute: ScalarAttribute): JsonSchema {
   }
   return {};
 }
+
+/** The users-permissions user (relations to users, and the users routes). */
+export const USER_SCHEMA = 'UsersPermissionsUser';
 
 function populatedSchema(registry: SchemaRegistry, names: TypeNames, attribute: Exclude<Attribute, ScalarAttribute>): JsonSchema {
   switch (attribute.kind) {

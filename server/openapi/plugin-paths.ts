@@ -2,7 +2,8 @@ import type { CmsConfig } from '../config/cms-config.js';
 import { type JsonSchema, arrayOf, objectOf, schemaRef } from './json-schema.js';
 import { type OperationSpec, buildOperation } from './operation.js';
 import { deep, pathParameter, plain } from './query-parameters.js';
-import { PAGINATION_SCHEMA, ROLE_SCHEMA, UPLOAD_FILE_SCHEMA, USER_SCHEMA } from './shared-schemas.js';
+import { USER_SCHEMA } from './attribute-schemas.js';
+import { PAGINATION_SCHEMA, ROLE_SCHEMA, UPLOAD_FILE_SCHEMA } from './shared-schemas.js';
 
 type Spec = Omit<OperationSpec, 'tag'>;
 

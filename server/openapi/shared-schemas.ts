@@ -1,5 +1,5 @@
 import type { SchemaRegistry } from '../schema/schema-registry.js';
-import { BLOCK_NODE_SCHEMA, COUNT_SCHEMA, JSON_VALUE_SCHEMA, MEDIA_SCHEMA, mediaSchema } from './attribute-schemas.js';
+import { BLOCK_NODE_SCHEMA, COUNT_SCHEMA, JSON_VALUE_SCHEMA, MEDIA_SCHEMA, USER_SCHEMA, mediaSchema } from './attribute-schemas.js';
 import { type JsonSchema, arrayOf, nullable, objectOf, schemaRef } from './json-schema.js';
 
 export const ERROR_SCHEMA = 'StrapiErrorResponse';
@@ -7,7 +7,6 @@ export const PAGINATION_SCHEMA = 'StrapiPagination';
 export const UPLOAD_FILE_SCHEMA = 'StrapiUploadFile';
 export const RELATION_INPUT_SCHEMA = 'StrapiRelationInput';
 export const MEDIA_INPUT_SCHEMA = 'StrapiMediaInput';
-export const USER_SCHEMA = 'UsersPermissionsUser';
 export const ROLE_SCHEMA = 'UsersPermissionsRole';
 
 /** The schemas every document answer and every route shares: media, values, pagination, errors, inputs, users. */

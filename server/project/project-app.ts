@@ -11,6 +11,7 @@ import { codeError, createCodeLoader } from './load-code.js';
 import { type LifecycleSubscriber, createLifecycleHooks } from './lifecycles.js';
 import { type ProjectRoute, resolveRoutes } from './resolve-routes.js';
 import { type ProjectLogger, createStrapiObject, describeContentType } from './strapi-object.js';
+import type { Modules } from './loaded-modules.js';
 
 /** A project's code, loaded: its routes (before the core ones), its write hooks and its `strapi`. */
 export interface ProjectApp {
@@ -26,9 +27,6 @@ export interface ProjectAppOptions {
   readonly log: ProjectLogger;
   readonly now?: () => string;
 }
-
-/** Loaded modules by name: `api::<api>.<name>` / `global::<name>`, with the file each came from. */
-export type Modules = Map<string, { readonly value: unknown; readonly file: string }>;
 
 /**
  * Loads a project's src/ code as Strapi does: files, then `register({ strapi })`, services and

@@ -2,7 +2,7 @@ import type { SchemaRegistry } from '../schema/schema-registry.js';
 import { FileError } from '../errors/file-error.js';
 import { notFoundError, policyError } from '../errors/api-error.js';
 import { type CoreRouterOptions, type RouteConfig, declarationOf } from './factories.js';
-import type { Modules } from './project-app.js';
+import type { Modules } from './loaded-modules.js';
 import { type ActionContext, CORE_READ_TEXT, type CoreReadText } from './core-controller.js';
 
 export type RouteMiddleware = (ctx: unknown, next: () => Promise<unknown>) => Promise<unknown>;

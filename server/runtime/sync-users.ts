@@ -1,5 +1,5 @@
 import { decodeUserFile } from '../auth/decode-user-file.js';
-import type { StoredUser } from '../auth/stored-user.js';
+import { type StoredUser, toPublicUser } from '../auth/stored-user.js';
 import { FileError } from '../errors/file-error.js';
 import { listUserIds, parseUserPath, readUserFile, statUserFile, userFilePath } from '../store/user-files.js';
 import { reportProblem } from './place-document.js';
@@ -39,16 +39,8 @@ export function syncUser(state: ProjectState, relPath: string): void {
 /** Puts a user's public fields into the index as the version of its file. */
 export function placeUser(state: ProjectState, relPath: string, user: StoredUser): void {
   const type = state.registry.user;
-  const data = {
-    username: user.username,
-    email: user.email,
-    provider: user.provider,
-    confirmed: user.confirmed,
-    blocked: user.blocked,
-    createdAt: user.createdAt,
-    updatedAt: user.updatedAt,
-    publishedAt: user.publishedAt,
-  };
+  // The fields /api/users answers, but id and documentId: the index gives those to every entry.
+  const { id: _id, documentId: _documentId, ...data } = toPublicUser(user);
   const file = { path: relPath, type, documentId: user.documentId, locale: undefined, draft: false, format: 'json' as const };
   state.index.applyDocument({ file, data, mtimeMs: undefined });
 }

@@ -29,6 +29,8 @@ export class ProjectWatcher {
   private readonly pending = new Map<string, WatchArea>();
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
+  /** users/ and src/ once chokidar watches them. */
+  private readonly lateAdded = new Set<string>();
 
   constructor(
     private readonly projectDir: string,
@@ -40,7 +42,11 @@ export class ProjectWatcher {
   async start(): Promise<void> {
     this.watchRoot();
     this.watchContent();
-    const chokidar = chokidarWatch([UPLOADS_DIR, SCHEMAS_DIR, USERS_DIR, CONFIG_FILE, SRC_DIR], {
+    // users/ and src/ only when they exist: chokidar 5 given two missing folders of one parent
+    // reports nothing of the others (tried); one that appears later is added by the root watcher.
+    const late = LATE_FOLDERS.filter((folder) => this.isFolder(folder));
+    for (const folder of late) this.lateAdded.add(folder);
+    const chokidar = chokidarWatch([UPLOADS_DIR, SCHEMAS_DIR, CONFIG_FILE, ...late], {
       cwd: this.projectDir,
       ignoreInitial: true,
       ignored: (file: string) => path.basename(file).startsWith('.'),
@@ -75,8 +81,15 @@ export class ProjectWatcher {
   private watchRoot(): void {
     try {
       this.rootWatcher = fs.watch(this.projectDir, { persistent: true }, (_type, name) => {
+        const folder = name?.toString();
+        if (folder !== undefined && LATE_FOLDERS.includes(folder) && !this.lateAdded.has(folder) && this.isFolder(folder)) {
+          this.lateAdded.add(folder);
+          this.chokidar?.add(folder);
+          this.queue(areaOf(folder) ?? 'schemas', folder);
+          return;
+        }
         // Only a new (or vanished) content/ matters, not a change of its attributes.
-        if (name?.toString() !== CONTENT_DIR || this.contentIdentity() === this.watchedContent) return;
+        if (folder !== CONTENT_DIR || this.contentIdentity() === this.watchedContent) return;
         this.watchContent();
         this.queueFolder(CONTENT_DIR);
       });
@@ -168,6 +181,9 @@ export class ProjectWatcher {
     if (events.length > 0) this.onEvents(events);
   }
 }
+
+/** Folders watched from when they exist (most projects have neither). */
+const LATE_FOLDERS: readonly string[] = [USERS_DIR, SRC_DIR];
 
 /**
  * The area of a path chokidar reported. uploads/ itself appearing (the first upload of a project

@@ -1,4 +1,4 @@
-import { type FieldProps, FieldError, FieldLabel, controlId } from './field';
+import { type FieldProps, FieldError, FieldLabel, controlId } from './field-parts';
 import { ItemControls, moveItem } from './item-controls';
 
 type Block = Record<string, any>;

@@ -1,5 +1,5 @@
 import { emptyComponent, type NamedAttribute, type Values } from '../schema';
-import { Field, type FieldProps, FieldError, FieldLabel, controlId } from './field';
+import { type FieldProps, FieldError, FieldLabel, controlId } from './field-parts';
 import { ItemControls, moveItem } from './item-controls';
 
 /** The fields of one component value, nested at any depth. */
@@ -16,6 +16,7 @@ export function ComponentFields({
   path: string;
   onChange: (values: Values) => void;
 }) {
+  const Field = props.renderField!;
   return (
     <div class="component-fields">
       {attributes.map(({ name, attribute }) => (

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { emptyComponent, type Values } from '../schema';
 import { ComponentFields } from './component-field';
-import { type FieldProps, FieldError, FieldLabel, controlId } from './field';
+import { type FieldProps, FieldError, FieldLabel, controlId } from './field-parts';
 import { ItemControls, moveItem } from './item-controls';
 
 /** A dynamic zone: pick a component to add; reorder and remove entries. */

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { MediaPicker, type MediaFile } from '../media-library';
-import { type FieldProps, FieldError, FieldLabel, controlId } from './field';
+import { type FieldProps, FieldError, FieldLabel, controlId } from './field-parts';
 import { ItemControls, moveItem } from './item-controls';
 
 /** A media attribute: the chosen files as thumbnails, and the media library to pick from. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { call, query } from '../api';
-import { type FieldProps, FieldError, FieldLabel, controlId } from './field';
+import { type FieldProps, FieldError, FieldLabel, controlId } from './field-parts';
 import { ItemControls, moveItem } from './item-controls';
 
 interface Choice {

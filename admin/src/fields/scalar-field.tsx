@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { slugify } from '../schema';
 import { BlocksField } from './blocks-field';
-import { type FieldProps, FieldError, FieldLabel, controlId, errorAria } from './field';
+import { type FieldProps, FieldError, FieldLabel, controlId, errorAria } from './field-parts';
 import { renderMarkdown } from './render-markdown';
 
 /** Strings, numbers, dates, booleans, enumerations, JSON, uid, password, rich text and blocks. */
