@@ -22,6 +22,7 @@ export function loadSchemas(projectDir: string): SchemaRegistry {
 /** loadSchemas, telling also which schema files were not read because they are links or special files. */
 export function loadSchemaFiles(projectDir: string): LoadedSchemas {
   const texts = readSchemaTexts(projectDir);
-  if (texts === undefined) throw new FileError(SCHEMAS_DIR, 'folder not found: a project needs a schemas/ folder (or a Strapi project\'s src/api/) with at least one content type');
+  if (texts === undefined)
+    throw new FileError(SCHEMAS_DIR, "folder not found: a project needs a schemas/ folder (or a Strapi project's src/api/) with at least one content type");
   return { registry: buildRegistry(texts), refused: texts.refused };
 }
