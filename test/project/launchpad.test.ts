@@ -5,7 +5,6 @@ import { type TestServer, startTestServer } from '../helpers/test-server.js';
 // LaunchPad's src/ unchanged (test/fixtures/launchpad/README.md), with content of our own. Its
 // Next.js front end asks without populate: `fetchSingleType('global', { locale })` →
 // GET /api/global?locale=…&status=published. Its route middleware global-populate sets the populate.
-// (Pages, articles and products also populate `localizations`, which another change brings.)
 const test = suite<{ server: TestServer }>('LaunchPad served as its front end asks');
 
 test.before(async (context) => {
@@ -43,6 +42,31 @@ test('the same request in French answers the French version, populated', async (
   assert.is(response.body.data.locale, 'fr');
   assert.is(response.body.data.navbar.left_navbar_items[0].text, 'Tarifs');
   assert.is(response.body.data.navbar.logo.company, 'LaunchPad');
+});
+
+test('a page comes back with the SEO, dynamic zone and localizations its page-populate middleware asks for', async ({ server }) => {
+  // What LaunchPad's front end sends for a page: fetchCollectionType('pages', { filters: { slug, locale } }).
+  const response = await server.get('/api/pages?filters[slug][$eq]=homepage&filters[locale]=en&status=published');
+  assert.is(response.status, 200, response.text);
+  const [page] = response.body.data;
+  assert.is(page.seo.metaTitle, 'Home');
+  assert.is(page.seo.metaImage.url, '/uploads/launchpad_logo_1a2b3c4d5e.png');
+  assert.equal(
+    page.dynamic_zone.map((block: any) => block.__component),
+    ['dynamic-zone.hero'],
+  );
+  assert.is(page.dynamic_zone[0].CTAs[0].URL, '/products');
+  // The front end's locale switch reads pageData.localizations.
+  assert.equal(
+    page.localizations.map((version: any) => [version.locale, version.slug]),
+    [['fr', 'homepage']],
+  );
+  const french = await server.get('/api/pages?filters[slug][$eq]=homepage&locale=fr&status=published');
+  assert.is(french.body.data[0].dynamic_zone[0].heading, 'Décollez plus vite');
+  assert.equal(
+    french.body.data[0].localizations.map((version: any) => version.locale),
+    ['en'],
+  );
 });
 
 test('uids come from the api folders and types without a route middleware answer as the core routes do', async ({ server }) => {
