@@ -49,7 +49,7 @@ function runFromStrapi(options: InitOptions, output: CommandOutput): number {
   output.out(
     `found ${count(contentTypes.length, 'content type')} (src/api/*/content-types/*/schema.json) and ${count(components.length, 'component')} (src/components/*/*.json) in ${shown(dir)}`,
   );
-  for (const file of contentTypes) output.out(`  ${file}`);
+  for (const { file } of contentTypes) output.out(`  ${file}`);
   if (!result.found.dependsOnStrapi) output.err('warning: package.json does not name @strapi/strapi; is this a Strapi v5 project?');
   output.out(`added content/ and uploads/ (empty)${result.written.length > 0 ? `, ${result.written.join(', ')}` : ''}`);
   if (result.publicActions.length > 0) {

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { isPlainObject } from '../config/is-plain-object.js';
 import { answerWrite } from '../documents/answer-write.js';
-import { discardDraft, unpublishDocument } from '../documents/publication-actions.js';
+import { discardDraft, unpublishDocument } from '../documents/publication.js';
 import { ApiError, applicationError, forbiddenError, notFoundError, validationError } from '../errors/api-error.js';
 import type { ContentType } from '../schema/content-type.js';
 import { type AdminDependencies, signedInOf } from './admin-context.js';
@@ -80,7 +80,8 @@ export function createContentManagerRouter(deps: AdminDependencies): Router {
       const type = typeOf(deps, ctx, kind);
       checkOwner(deps, ctx, type);
       const locale = localeOf(deps, ctx, type);
-      if (!discardDraft(project, { type, documentId: documentIdOf(ctx), locale })) throw applicationError('There are no draft changes to discard');
+      if (discardDraft(project, { type, documentId: documentIdOf(ctx), locale }) !== 'discarded')
+        throw applicationError('There are no draft changes to discard');
       ctx.body = { data: openForEditor(project, type, documentIdOf(ctx), locale) };
     });
     router.delete(path, async (ctx) => {

@@ -151,7 +151,7 @@ export function createDocumentService(deps: DocumentServiceDeps, type: ContentTy
     discardDraft: (params) =>
       run('discardDraft', params, (p) => {
         const documentId = documentIdOf(p);
-        const done = discardDraft(deps.project, { type, documentId, locale: localeOf(p) });
+        const done = discardDraft(deps.project, { type, documentId, locale: localeOf(p) }) !== undefined;
         return { documentId, entries: done ? [readBack(documentId, p, 'draft')] : [] };
       }),
   };

@@ -19,10 +19,12 @@ export function syncUser(state: ProjectState, relPath: string): void {
   const documentId = parseUserPath(relPath);
   if (documentId === undefined) return;
   const info = statUserFile(state.dir, documentId);
-  state.index.removeFile(relPath);
   state.problems.delete(relPath);
-  if (info === undefined) return;
-  if (info.refusal !== undefined) return reportProblem(state, new FileError(relPath, info.refusal));
+  if (info === undefined) return forgetUser(state, relPath);
+  if (info.refusal !== undefined) {
+    forgetUser(state, relPath);
+    return reportProblem(state, new FileError(relPath, info.refusal));
+  }
   let user: StoredUser;
   try {
     const text = readUserFile(state.dir, documentId);
@@ -31,7 +33,7 @@ export function syncUser(state: ProjectState, relPath: string): void {
     user = decodeUserFile(documentId, JSON.parse(text), { modified: new Date(info.mtimeMs).toISOString(), defaultRole: '' });
   } catch {
     // The user store says why when someone tries to sign in with it; such a user is no relation target either.
-    return;
+    return forgetUser(state, relPath);
   }
   placeUser(state, relPath, user);
 }
@@ -41,6 +43,18 @@ export function placeUser(state: ProjectState, relPath: string, user: StoredUser
   const type = state.registry.user;
   // The fields /api/users answers, but id and documentId: the index gives those to every entry.
   const { id: _id, documentId: _documentId, ...data } = toPublicUser(user);
+  // A new reset or confirmation token changes no public field: the index (and every cached answer) stays.
+  const held = state.index.findRecord(type, user.documentId, null)?.main;
+  if (held !== undefined && held.path === relPath && sameFields(held.data, data)) return;
   const file = { path: relPath, type, documentId: user.documentId, locale: undefined, draft: false, format: 'json' as const };
   state.index.applyDocument({ file, data, mtimeMs: undefined });
+}
+
+function forgetUser(state: ProjectState, relPath: string): void {
+  state.index.removeFile(relPath);
+}
+
+function sameFields(held: Readonly<Record<string, unknown>>, next: Readonly<Record<string, unknown>>): boolean {
+  const keys = Object.keys(next);
+  return keys.length === Object.keys(held).length && keys.every((key) => held[key] === next[key]);
 }

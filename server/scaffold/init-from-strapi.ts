@@ -36,11 +36,9 @@ export function initFromStrapi(dir: string): StrapiInitResult {
   const written: string[] = [];
   const routes: string[] = [];
   const publicActions: string[] = [];
-  for (const file of found.contentTypes) {
-    const text = readProjectText(dir, file) ?? '';
+  for (const { text, api, name } of found.contentTypes) {
     const route = routeOfSchema(text);
     if (route !== undefined) routes.push(route);
-    const [, api, name] = /^src\/api\/([^/]+)\/content-types\/([^/]+)\//.exec(file) ?? [];
     const uid = `api::${api}.${name}`;
     publicActions.push(`${uid}.find`);
     if (!isSingleType(text)) publicActions.push(`${uid}.findOne`);
