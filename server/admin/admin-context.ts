@@ -16,6 +16,14 @@ export interface AdminDependencies {
   readonly signInCounter: FixedWindowCounter;
   readonly now: () => number;
   readonly warn: (message: string) => void;
+  /** Has the index read these project files again now (git changed them); without it a watcher does, when there is one. */
+  readonly resync?: ((files: readonly ResyncFile[]) => void) | undefined;
+}
+
+/** A file git changed, with the part of the project it is in (the watcher's areas). */
+export interface ResyncFile {
+  readonly area: 'content' | 'uploads' | 'schemas';
+  readonly path: string;
 }
 
 /** The signed-in administrator of a request (set by the session check). */

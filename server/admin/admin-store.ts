@@ -106,6 +106,17 @@ export class AdminStore {
     if (created.includes(key) || created.length >= MAX_CREATED) return;
     writeAdminFile(this.#dir, id, { ...stored, created: [...created, key], updatedAt: now });
   }
+
+  /** A document got another documentId (Change id): every administrator who created it keeps it. */
+  renameCreated(oldKey: string, newKey: string, now: string): void {
+    for (const admin of this.list()) {
+      if (!admin.created.includes(oldKey)) continue;
+      const stored: unknown = JSON.parse(readAdminFile(this.#dir, admin.id) ?? '{}');
+      if (!isPlainObject(stored) || !Array.isArray(stored['created'])) continue;
+      const created = stored['created'].map((key: unknown) => (key === oldKey ? newKey : key));
+      writeAdminFile(this.#dir, admin.id, { ...stored, created, updatedAt: now });
+    }
+  }
 }
 
 /** The fields an answer may carry: never the hash, never the list of created documents. */

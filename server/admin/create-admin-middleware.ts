@@ -5,13 +5,16 @@ import type { ProjectPort } from '../documents/project-port.js';
 import { forbiddenError, notFoundError, unauthorizedError } from '../errors/api-error.js';
 import { FixedWindowCounter } from '../http/fixed-window-counter.js';
 import { lazyBody } from '../http/lazy-body.js';
-import { type AdminDependencies, SESSION_COOKIE, type SignedIn } from './admin-context.js';
+import { type AdminDependencies, type ResyncFile, SESSION_COOKIE, type SignedIn } from './admin-context.js';
 import { createPublicAdminRouter, createSessionRouter } from './admin-auth-routes.js';
 import { AdminSessions, isCsrfToken } from './admin-sessions.js';
 import { AdminStore } from './admin-store.js';
 import { createContentManagerRouter } from './content-manager-routes.js';
 import { createMediaRouter } from './media-routes.js';
 import { createAssetServer } from './serve-admin-assets.js';
+import { createChangeIdRouter } from './change-id-routes.js';
+import { createChangesRouter } from './changes-routes.js';
+import { createHistoryRouter } from './history-routes.js';
 
 export interface AdminOptions {
   readonly config: CmsConfig;
@@ -21,6 +24,8 @@ export interface AdminOptions {
   readonly now?: () => number;
   /** Where the built front end is (default: this package's admin/dist). */
   readonly assetsDir?: string;
+  /** Has the index read files again at once (after a discard put them back); see AdminDependencies. */
+  readonly resync?: (files: readonly ResyncFile[]) => void;
 }
 
 /** The header a write must carry: the session's CSRF token. */
@@ -40,6 +45,7 @@ export function createAdminMiddleware(options: AdminOptions): Middleware {
     signInCounter: new FixedWindowCounter(10_000),
     now: options.now ?? Date.now,
     warn: options.warn,
+    resync: options.resync,
   };
   const serveAsset = createAssetServer(options.assetsDir);
   const body = lazyBody({ jsonLimit: options.config.limits.bodyBytes, json: true, urlencoded: false, text: false, multipart: false, patchKoa: true });
@@ -48,6 +54,9 @@ export function createAdminMiddleware(options: AdminOptions): Middleware {
     createSessionRouter(deps).routes(),
     createContentManagerRouter(deps).routes(),
     createMediaRouter(deps).routes(),
+    createHistoryRouter(deps).routes(),
+    createChangesRouter(deps).routes(),
+    createChangeIdRouter(deps).routes(),
   ]) as Middleware;
   return async (ctx: Context, next: Next) => {
     if (ctx.path !== '/admin' && !ctx.path.startsWith('/admin/')) return next();
