@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ApiFailure, call, query } from './api';
+import { ChangeIdButton } from './change-id-dialog';
 import { Field } from './fields/field';
 import { LocaleSelect } from './list-view';
 import { type ContentTypeInfo, type Schemas, type Values, emptyComponent, toWriteBody } from './schema';
+import { HistoryPanel } from './history-panel';
 import { StatusBadge } from './status-badge';
 
 interface EditorDocument {
@@ -219,6 +221,7 @@ export function EditView({ schemas, type, documentId, locale }: { schemas: Schem
                 Discard changes
               </button>
             )}
+            {exists && !single && <ChangeIdButton type={type} documentId={doc.documentId} locale={localeParam} />}
             {exists && (
               <button type="button" class="danger" disabled={busy} onClick={remove}>
                 Delete this entry
@@ -243,6 +246,9 @@ export function EditView({ schemas, type, documentId, locale }: { schemas: Schem
                 </ul>
               )}
             </div>
+          )}
+          {exists && (
+            <HistoryPanel type={type} documentId={documentId} locale={localeParam} openedVersion={doc.version} onRestored={() => setReloads((n) => n + 1)} />
           )}
         </aside>
       </div>

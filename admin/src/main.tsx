@@ -1,6 +1,7 @@
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { call, setCsrfToken } from './api';
+import { ChangesView } from './changes-view';
 import { EditView } from './edit-view';
 import { ListView } from './list-view';
 import { MediaLibrary } from './media-library';
@@ -13,7 +14,7 @@ interface Me {
   csrfToken: string;
 }
 
-/** The hash route: `#/collection/<uid>[/<documentId>|/create]`, `#/single/<uid>`, `#/media`, with `?locale=`. */
+/** The hash route: `#/collection/<uid>[/<documentId>|/create]`, `#/single/<uid>`, `#/media`, `#/changes`, with `?locale=`. */
 function readRoute(): { parts: string[]; params: URLSearchParams } {
   const [path = '', search = ''] = location.hash.replace(/^#/, '').split('?');
   return { parts: path.split('/').filter(Boolean).map(decodeURIComponent), params: new URLSearchParams(search) };
@@ -51,6 +52,7 @@ function App() {
   const locale = route.params.get('locale') ?? schemas.defaultLocale;
   let page;
   if (section === 'media') page = <MediaLibrary />;
+  else if (section === 'changes') page = <ChangesView />;
   else if (type && section === 'collection' && documentId !== undefined)
     page = (
       <EditView
@@ -109,6 +111,11 @@ function App() {
           <li>
             <a href="#/media" aria-current={section === 'media' ? 'page' : undefined}>
               Media Library
+            </a>
+          </li>
+          <li>
+            <a href="#/changes" aria-current={section === 'changes' ? 'page' : undefined}>
+              Changes
             </a>
           </li>
         </ul>

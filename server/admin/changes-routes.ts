@@ -5,11 +5,11 @@ import { ApiError, validationError } from '../errors/api-error.js';
 import { commitWorkingChanges } from '../git/commit-working-changes.js';
 import { discardChanges } from '../git/discard-changes.js';
 import type { Repository } from '../git/open-repository.js';
-import { type WorkingChanges, readWorkingChanges } from '../git/read-working-changes.js';
+import { readWorkingChanges } from '../git/read-working-changes.js';
 import { selectChangedFiles } from '../git/select-changed-files.js';
 import { type AdminDependencies, type ResyncFile, requireRole } from './admin-context.js';
-import { commitAuthorOf, presentFieldChange, withRepository } from './admin-git.js';
-import { mainFieldOf } from './describe-schemas.js';
+import { commitAuthorOf, withRepository } from './admin-git.js';
+import { presentChanges } from './present-changes.js';
 import { SCHEMAS_DIR, UPLOADS_DIR } from '../store/project-layout.js';
 
 /** At most this many documents or paths in one commit or discard, and hashes handed back. */
@@ -106,33 +106,6 @@ async function seenFiles(repo: Repository, deps: AdminDependencies, body: Target
       throw new ApiError(409, 'ConflictError', `${file.path} changed since the list was shown: look at the changes again`, { path: file.path });
   }
   return files.map((file) => file.path);
-}
-
-/** The changes as the screen shows them: each document with its type's name and its current title. */
-function presentChanges(deps: AdminDependencies, changes: WorkingChanges) {
-  const { registry, index } = deps.project.current;
-  const documents = changes.documents.map((document) => {
-    const type = registry.contentTypes.get(document.uid);
-    const field = type && mainFieldOf(type);
-    const locale = type?.localized ? deps.config.i18n.defaultLocale : null;
-    const record =
-      type === undefined ? undefined : document.documentId === null ? index.findSingle(type, locale) : index.findRecord(type, document.documentId, locale);
-    const entry = record?.draftFile ?? record?.main;
-    const title = field === undefined ? undefined : entry?.data[field];
-    return {
-      ...document,
-      kind: type?.kind ?? 'collectionType',
-      displayName: type?.displayName ?? document.uid,
-      label: typeof title === 'string' && title !== '' ? title : (document.documentId ?? type?.displayName ?? document.address),
-      files: document.files.map((file) => ({ ...file, fields: file.fields.map(presentFieldChange) })),
-    };
-  });
-  const files = [
-    ...changes.media.map((file) => ({ ...file, area: 'media' })),
-    ...changes.schemas.map((file) => ({ ...file, area: 'schema' })),
-    ...changes.other.map((file) => ({ ...file, area: 'other' })),
-  ];
-  return { ...changes.state, conflicted: changes.conflicted, documents, files };
 }
 
 function areaOf(path: string): ResyncFile['area'] {

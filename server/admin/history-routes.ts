@@ -38,7 +38,7 @@ export function createHistoryRouter(deps: AdminDependencies): Router {
           if (files.length === 0) return [];
           return [{ ...commit, files: files.map((file) => ({ ...file, fields: file.fields.map(presentFieldChange) })) }];
         });
-        return { data: { commits }, meta: { limit, hasMore: found.length > limit } };
+        return { data: { commits, hasMore: found.length > limit }, meta: { limit } };
       });
     });
 

@@ -98,10 +98,10 @@ test('the history lists the commits of a document newest first, with authors and
     [`title: '${OLD_TITLE}' → '${NEW_TITLE}'`, 'categories: + design'],
   );
   assert.equal(commits[1].files[0].change, 'created');
-  assert.equal(answer.body.meta.hasMore, false);
+  assert.equal(answer.body.data.hasMore, false);
   const paged = await author.request('GET', `${HISTORY}?limit=1`);
   assert.equal(paged.body.data.commits.length, 1);
-  assert.equal(paged.body.meta.hasMore, true);
+  assert.equal(paged.body.data.hasMore, true);
   // Another locale's history holds only that locale's files.
   const french = await author.request('GET', `/admin/history/collection-types/${ARTICLE}/designing-dark-mode?locale=fr`);
   assert.deepEqual(
@@ -212,15 +212,22 @@ test('discard puts files back byte for byte, removes created ones, and the edito
   assert.equal(created.status, 201);
   const newFile = `content/articles/${created.body.data.documentId}.json`;
   assert.ok(app.exists(newFile));
+  const draft = await boss.request('PUT', `/admin/content-manager/collection-types/${ARTICLE}/${DOC}`, { data: { title: 'A draft title' } });
+  assert.equal(draft.status, 200);
+  const draftFile = `content/articles/${DOC}.draft.json`;
   const changes = (await editor.request('GET', '/admin/changes')).body.data;
-  const chosen = changes.documents.filter((d: any) => ['articles/serverless-cold-starts', `articles/${created.body.data.documentId}`].includes(d.address));
-  assert.equal(chosen.length, 2);
+  const chosen = changes.documents.filter((d: any) =>
+    ['articles/serverless-cold-starts', `articles/${created.body.data.documentId}`, `articles/${DOC}`].includes(d.address),
+  );
+  assert.deepEqual(chosen.map((d: any) => d.change).sort(), ['created', 'edited', 'edited'], 'a new draft file beside a committed document is an edit');
   const hashes = Object.fromEntries(chosen.flatMap((d: any) => d.files.map((f: any) => [f.path, f.hash])));
   const body = { documents: chosen.map((d: any) => d.address), hashes };
   assert.equal((await author.request('POST', '/admin/changes/discard', body)).status, 403);
   const answer = await editor.request('POST', '/admin/changes/discard', body);
   assert.equal(answer.status, 200, answer.text);
-  assert.deepEqual(answer.body.data, { restored: [other], removed: [newFile] });
+  assert.deepEqual(answer.body.data.restored, [other]);
+  assert.deepEqual(answer.body.data.removed.sort(), [newFile, draftFile].sort());
+  assert.ok(!app.exists(draftFile));
   assert.equal(app.read(other), committed(other));
   assert.ok(!app.exists(newFile));
   assert.deepEqual(contentStatus(app.dir), []);
