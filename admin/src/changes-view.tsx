@@ -185,20 +185,22 @@ export function ChangesView() {
                 <td>
                   <span class={changeBadge(document.change)}>{document.change}</span>
                 </td>
-                <td>
-                  <ul class="references">
-                    {document.files.map((file) => (
-                      <li key={file.path}>
-                        {(document.files.length > 1 || versionTag(file) !== '') && (
-                          <span class="muted">
-                            {file.change} {versionTag(file)}:{' '}
-                          </span>
-                        )}
-                        {file.fields.map((field) => field.summary).join('; ')}
-                        {file.error !== undefined && <span class="muted">not readable: {file.error}</span>}
-                      </li>
-                    ))}
-                  </ul>
+                <td style={WRAP}>
+                  {document.files.map((file) => (
+                    <div key={file.path}>
+                      {(document.files.length > 1 || versionTag(file) !== '') && (
+                        <span class="muted">
+                          {file.change} {versionTag(file)}
+                        </span>
+                      )}
+                      <ul class="references">
+                        {file.fields.map((field) => (
+                          <li key={field.field}>{field.summary}</li>
+                        ))}
+                        {file.error !== undefined && <li class="muted">Not readable: {file.error}</li>}
+                      </ul>
+                    </div>
+                  ))}
                 </td>
               </tr>
             ))}
@@ -248,6 +250,9 @@ export function ChangesView() {
     </section>
   );
 }
+
+/** The fields cell wraps its lines (table cells are cut to one line elsewhere). */
+const WRAP = { whiteSpace: 'normal', maxWidth: 'none' } as const;
 
 function rowsOf(changes: Changes): Row[] {
   return [
