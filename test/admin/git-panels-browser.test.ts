@@ -58,7 +58,7 @@ test('the History panel lists the commits, shows what each changed, and restores
     1,
   );
   await checkAccessibility(page, 'edit view with the History panel');
-  await page.screenshot({ path: shot('admin-history.png'), fullPage: true });
+  await page.locator('aside.side').screenshot({ path: shot('admin-history.png') });
   const logBefore = git(['log', '--format=%H']);
 
   await history.getByRole('button', { name: 'Start the site' }).click();
