@@ -102,6 +102,12 @@ test('the history lists the commits of a document newest first, with authors and
   const paged = await author.request('GET', `${HISTORY}?limit=1`);
   assert.equal(paged.body.data.commits.length, 1);
   assert.equal(paged.body.data.hasMore, true);
+  // A single type's history is under single-types, per locale like the rest.
+  const home = await author.request('GET', '/admin/history/single-types/api::homepage.homepage?locale=fr');
+  assert.deepEqual(
+    home.body.data.commits.map((c: any) => c.files.map((f: any) => f.path)),
+    [['content/homepage.fr.json']],
+  );
   // Another locale's history holds only that locale's files.
   const french = await author.request('GET', `/admin/history/collection-types/${ARTICLE}/designing-dark-mode?locale=fr`);
   assert.deepEqual(
