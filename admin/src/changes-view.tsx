@@ -35,7 +35,7 @@ interface Row {
  * author) or discard them (after a confirmation). The server refuses either when a file changed
  * since this list was shown.
  */
-export function ChangesView() {
+export function ChangesView({ canWrite }: { canWrite: boolean }) {
   const [changes, setChanges] = useState<Changes | undefined>(undefined);
   const [problem, setProblem] = useState('');
   const [selected, setSelected] = useState<string[]>([]);
@@ -225,7 +225,8 @@ export function ChangesView() {
           </tbody>
         </table>
       )}
-      {rows.length > 0 && (
+      {rows.length > 0 && !canWrite && <p class="muted">Editors and Super Admins commit and discard changes.</p>}
+      {rows.length > 0 && canWrite && (
         <form
           class="card"
           onSubmit={(e) => {

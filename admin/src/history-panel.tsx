@@ -96,7 +96,8 @@ export function HistoryPanel({
         <ol class="references">
           {commits.map((commit) => {
             const isOpen = open === commit.commit;
-            const restorable = commit.files.some((file) => file.change !== 'deleted');
+            // Before a rename the files had another name: that version is shown, not restored here.
+            const restorable = commit.files.some((file) => file.change !== 'deleted' && isUnderCurrentName(file.path, documentId));
             return (
               <li key={commit.commit}>
                 <button
@@ -128,6 +129,7 @@ export function HistoryPanel({
                         </li>
                       ))}
                     </ul>
+                    {!restorable && <p class="muted">This version cannot be restored here (the entry was deleted or had another id).</p>}
                     <div class="actions">
                       {restorable && (
                         <button type="button" disabled={busy} onClick={() => restore(commit)}>
@@ -169,4 +171,9 @@ export function HistoryPanel({
       )}
     </section>
   );
+}
+
+/** Whether a file path names the entry by its current documentId (single types: always). */
+function isUnderCurrentName(path: string, documentId: string | undefined): boolean {
+  return documentId === undefined || path.slice(path.lastIndexOf('/') + 1).split('.')[0] === documentId;
 }

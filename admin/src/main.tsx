@@ -52,7 +52,7 @@ function App() {
   const locale = route.params.get('locale') ?? schemas.defaultLocale;
   let page;
   if (section === 'media') page = <MediaLibrary />;
-  else if (section === 'changes') page = <ChangesView />;
+  else if (section === 'changes') page = <ChangesView canWrite={me.user.role !== 'author'} />;
   else if (type && section === 'collection' && documentId !== undefined)
     page = (
       <EditView

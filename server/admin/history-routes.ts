@@ -1,8 +1,9 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { ApiError, notFoundError, validationError } from '../errors/api-error.js';
+import { ApiError, applicationError, notFoundError, validationError } from '../errors/api-error.js';
 import { readDocumentHistory } from '../git/document-history.js';
 import type { DocumentAddress } from '../git/document-files.js';
+import { readRepositoryState } from '../git/open-repository.js';
 import { readPastVersion } from '../git/read-past-version.js';
 import { resolveCommit } from '../git/resolve-commit.js';
 import { restoreVersion } from '../git/restore-version.js';
@@ -65,9 +66,12 @@ export function createHistoryRouter(deps: AdminDependencies): Router {
       const locale = localeOf(deps, ctx, address.type);
       checkOpenedVersion(deps, ctx, address, locale);
       const context = { project: deps.project, defaultLocale: deps.config.i18n.defaultLocale, now: () => new Date(deps.now()).toISOString() };
-      const result = await withRepository(deps, (repo) =>
-        restoreVersion(repo, context, { address, revision: String(ctx.params['commit']), locale: locale ?? undefined }),
-      );
+      const result = await withRepository(deps, async (repo) => {
+        const { operation } = await readRepositoryState(repo);
+        // Files may be in conflict: cms writes none of them until git is done.
+        if (operation !== null) throw applicationError(`A ${operation} is in progress: finish or abort it before restoring`);
+        return restoreVersion(repo, context, { address, revision: String(ctx.params['commit']), locale: locale ?? undefined });
+      });
       ctx.body = {
         data: {
           commit: result.commit,

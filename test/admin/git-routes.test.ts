@@ -300,6 +300,12 @@ test('a merge in progress and a detached HEAD are reported, and commit and disca
   assert.match(commit.body.error.message, /merge is in progress/);
   const discard = await editor.request('POST', '/admin/changes/discard', body);
   assert.equal(discard.status, 400);
+  const restore = await editor.request('POST', `${HISTORY}/${annCommit}/restore`);
+  assert.equal(restore.status, 400);
+  assert.match(restore.body.error.message, /merge is in progress/);
+  const renamed = await editor.request('POST', `/admin/content-manager/collection-types/${ARTICLE}/${DOC}/actions/change-id`, { newId: 'node-notes' });
+  assert.equal(renamed.status, 400);
+  assert.ok(app.exists(FILE));
   assert.equal(app.read(FILE), conflicted, 'the file in conflict is left as it is');
   git(['merge', '--abort']);
   git(['checkout', '-q', '--detach', 'HEAD']);
