@@ -266,7 +266,10 @@ function rowsOf(changes: Changes): Row[] {
   ];
 }
 
+/** The edit view of the entry, in the locale of its first changed file. */
 function editHref(document: ChangedDocument): string {
-  if (document.kind === 'singleType') return `#/single/${document.uid}`;
-  return `#/collection/${document.uid}/${encodeURIComponent(document.documentId ?? '')}`;
+  const locale = document.files.find((file) => file.change !== 'deleted')?.locale;
+  const search = locale === null || locale === undefined ? '' : `?locale=${locale}`;
+  if (document.kind === 'singleType') return `#/single/${document.uid}${search}`;
+  return `#/collection/${document.uid}/${encodeURIComponent(document.documentId ?? '')}${search}`;
 }
