@@ -27,6 +27,13 @@ const HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 export function createChangesRouter(deps: AdminDependencies): Router {
   const router = new Router({ prefix: '/admin/changes' });
   const schemas = () => ({ registry: deps.project.current.registry, defaultLocale: deps.config.i18n.defaultLocale });
+  // One commit or discard at a time: two at once would stage into the same git index.
+  let last: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = last.then(work, work);
+    last = run.catch(() => undefined);
+    return run;
+  };
 
   router.get('/', async (ctx) => {
     ctx.body = { data: await withRepository(deps, async (repo) => presentChanges(deps, await readWorkingChanges(repo, schemas()))) };
@@ -40,20 +47,24 @@ export function createChangesRouter(deps: AdminDependencies): Router {
       throw validationError('Write a commit message', { errors: [{ path: ['message'], message: 'Required' }] });
     const author = commitAuthorOf(ctx);
     ctx.body = {
-      data: await withRepository(deps, async (repo) => {
-        const paths = await seenFiles(repo, deps, body);
-        return commitWorkingChanges(repo, schemas(), { message, targets: paths, author, expected: body.hashes });
-      }),
+      data: await oneAtATime(() =>
+        withRepository(deps, async (repo) => {
+          const paths = await seenFiles(repo, deps, body);
+          return commitWorkingChanges(repo, schemas(), { message, targets: paths, author, expected: body.hashes });
+        }),
+      ),
     };
   });
 
   router.post('/discard', async (ctx) => {
     requireRole(ctx, 'super-admin', 'editor');
     const body = readBody(ctx);
-    const result = await withRepository(deps, async (repo) => {
-      const paths = await seenFiles(repo, deps, body);
-      return discardChanges(repo, schemas(), { targets: paths, expected: body.hashes });
-    });
+    const result = await oneAtATime(() =>
+      withRepository(deps, async (repo) => {
+        const paths = await seenFiles(repo, deps, body);
+        return discardChanges(repo, schemas(), { targets: paths, expected: body.hashes });
+      }),
+    );
     // Git put the files back: the index takes them in now, not when (or whether) a watcher reports them.
     deps.resync?.([...result.restored, ...result.removed].map((path) => ({ area: areaOf(path), path })));
     ctx.body = { data: result };

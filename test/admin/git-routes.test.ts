@@ -212,6 +212,26 @@ test('commit records the signed-in administrator as the author, and only the cho
   assert.equal(history[0].author.email, BOSS.email);
 });
 
+test('two commits sent at once are both made, one after the other', async () => {
+  const docs = ['release-notes-march-2026', 'open-source-maintainer-burnout'];
+  for (const id of docs) editJson(app.dir, `content/articles/${id}.json`, (data) => (data['excerpt'] = `New excerpt of ${id}`));
+  const changes = (await editor.request('GET', '/admin/changes')).body.data;
+  const answers = await Promise.all(
+    docs.map((id) => {
+      const document = changes.documents.find((d: any) => d.address === `articles/${id}`);
+      const hashes = Object.fromEntries(document.files.map((f: any) => [f.path, f.hash]));
+      return editor.request('POST', '/admin/changes/commit', { message: `Excerpt of ${id}`, documents: [document.address], hashes });
+    }),
+  );
+  assert.deepEqual(
+    answers.map((a) => a.status),
+    [200, 200],
+    answers.map((a) => a.text).join('\n'),
+  );
+  assert.deepEqual(git(['log', '-2', '--format=%s']).trim().split('\n').sort(), docs.map((id) => `Excerpt of ${id}`).sort());
+  for (const id of docs) assert.equal(committed(`content/articles/${id}.json`), app.read(`content/articles/${id}.json`));
+});
+
 test('discard puts files back byte for byte, removes created ones, and the editor shows the committed version at once', async () => {
   const other = 'content/articles/serverless-cold-starts.json';
   const created = await boss.request('POST', `/admin/content-manager/collection-types/${ARTICLE}`, { data: { title: 'Scratch', slug: 'scratch' } });
