@@ -264,6 +264,19 @@ test('discard puts files back byte for byte, removes created ones, and the edito
   assert.equal(gone.status, 404);
 });
 
+test('an Author restores an old version of a document they created', async () => {
+  const created = await author.request('POST', `/admin/content-manager/collection-types/${ARTICLE}`, { data: { title: 'Mine, first', slug: 'mine' } });
+  assert.equal(created.status, 201, created.text);
+  const id = created.body.data.documentId;
+  const first = commitAllIn(app.dir, 'Add the Author’s article');
+  const saved = await author.request('PUT', `/admin/content-manager/collection-types/${ARTICLE}/${id}`, { data: { title: 'Mine, second' } });
+  assert.equal(saved.status, 200);
+  const restored = await author.request('POST', `/admin/history/collection-types/${ARTICLE}/${id}/${first}/restore`);
+  assert.equal(restored.status, 200, restored.text);
+  assert.equal(JSON.parse(app.read(`content/articles/${id}.json`)).title, 'Mine, first');
+  commitAllIn(app.dir, 'Keep the first title');
+});
+
 test('change id renames every file of the document and every reference to it; cms check stays clean', async () => {
   const route = (id: string) => `/admin/content-manager/collection-types/${ARTICLE}/${id}/actions/change-id`;
   const from = 'h4x8pz2m6qd1tw9kv3ny7rcb';
