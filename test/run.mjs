@@ -17,6 +17,10 @@ const files = [];
   }
 })(testDir);
 files.sort();
+// Two at a time, the longest first (browser and spawned-server files), so neither worker is left
+// alone with a long file at the end.
+const slow = (file) => (/browser|[/\\]cli[/\\]|serve|git/.test(file) ? 0 : 1);
+files.sort((a, b) => slow(a) - slow(b) || (a < b ? -1 : 1));
 
 let passed = 0;
 let failed = 0;
@@ -35,6 +39,7 @@ process.exitCode = failed > 0 || files.length === 0 ? 1 : 0;
 
 function runFile(file) {
   return new Promise((resolve) => {
+    const started = Date.now();
     const child = spawn(process.execPath, [file], { cwd: root, env: { ...process.env, FORCE_COLOR: '0' } });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
@@ -47,7 +52,8 @@ function runFile(file) {
       // A file that crashed before uvu printed its summary counts as one failure.
       if (code !== 0 && bad === 0) bad = 1;
       const name = path.relative(testDir, file);
-      process.stdout.write(`${bad > 0 ? 'FAIL' : 'ok  '} ${name} (${ok} passed${bad ? `, ${bad} failed` : ''})\n`);
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      process.stdout.write(`${bad > 0 ? 'FAIL' : 'ok  '} ${name} (${ok} passed${bad ? `, ${bad} failed` : ''}, ${seconds} s)\n`);
       if (bad > 0) process.stdout.write(output.replace(/^/gm, '    ') + '\n');
       resolve({ passed: ok, failed: bad });
     });
