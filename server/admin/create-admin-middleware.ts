@@ -12,6 +12,7 @@ import { AdminStore } from './admin-store.js';
 import { createContentManagerRouter } from './content-manager-routes.js';
 import { createMediaRouter } from './media-routes.js';
 import { createAssetServer } from './serve-admin-assets.js';
+import { type EditorWebhooks, createWebhookRouter } from './webhook-routes.js';
 
 export interface AdminOptions {
   readonly config: CmsConfig;
@@ -21,6 +22,8 @@ export interface AdminOptions {
   readonly now?: () => number;
   /** Where the built front end is (default: this package's admin/dist). */
   readonly assetsDir?: string;
+  /** The running server's webhooks, for the webhooks screen (none: it lists nothing). */
+  readonly webhooks?: EditorWebhooks;
 }
 
 /** The header a write must carry: the session's CSRF token. */
@@ -48,6 +51,7 @@ export function createAdminMiddleware(options: AdminOptions): Middleware {
     createSessionRouter(deps).routes(),
     createContentManagerRouter(deps).routes(),
     createMediaRouter(deps).routes(),
+    createWebhookRouter(options.webhooks).routes(),
   ]) as Middleware;
   return async (ctx: Context, next: Next) => {
     if (ctx.path !== '/admin' && !ctx.path.startsWith('/admin/')) return next();

@@ -77,7 +77,9 @@ export async function startServer(config: CmsConfig, log: ServerLog, prefetch?: 
       }
     },
     logError: (message, error) => log.error(message, error),
-    admin: config.admin.enabled ? createAdminMiddleware({ config, project: runtime, warn: (message) => log.warn(message) }) : undefined,
+    admin: config.admin.enabled
+      ? createAdminMiddleware({ config, project: runtime, warn: (message) => log.warn(message), webhooks: events.editor })
+      : undefined,
     auth: () => auth,
     projectApp: code === undefined ? undefined : () => code.current(),
     eventStream: eventStream.middleware,
