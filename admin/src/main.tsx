@@ -6,6 +6,7 @@ import { ListView } from './list-view';
 import { MediaLibrary } from './media-library';
 import type { Schemas } from './schema';
 import { SignIn } from './sign-in';
+import { WebhooksScreen } from './webhooks-screen';
 
 interface Me {
   user: { email: string; firstname: string; role: string };
@@ -13,7 +14,7 @@ interface Me {
   csrfToken: string;
 }
 
-/** The hash route: `#/collection/<uid>[/<documentId>|/create]`, `#/single/<uid>`, `#/media`, with `?locale=`. */
+/** The hash route: `#/collection/<uid>[/<documentId>|/create]`, `#/single/<uid>`, `#/media`, `#/webhooks`, with `?locale=`. */
 function readRoute(): { parts: string[]; params: URLSearchParams } {
   const [path = '', search = ''] = location.hash.replace(/^#/, '').split('?');
   return { parts: path.split('/').filter(Boolean).map(decodeURIComponent), params: new URLSearchParams(search) };
@@ -51,6 +52,7 @@ function App() {
   const locale = route.params.get('locale') ?? schemas.defaultLocale;
   let page;
   if (section === 'media') page = <MediaLibrary />;
+  else if (section === 'webhooks') page = <WebhooksScreen />;
   else if (type && section === 'collection' && documentId !== undefined)
     page = (
       <EditView
@@ -112,6 +114,18 @@ function App() {
             </a>
           </li>
         </ul>
+        {me.user.role === 'super-admin' && (
+          <>
+            <h2>Settings</h2>
+            <ul>
+              <li>
+                <a href="#/webhooks" aria-current={section === 'webhooks' ? 'page' : undefined}>
+                  Webhooks
+                </a>
+              </li>
+            </ul>
+          </>
+        )}
         <div class="account">
           <p>
             {me.user.email}
