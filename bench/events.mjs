@@ -16,6 +16,7 @@
 //   npm run build && node bench/generate.mjs --count 10000
 //   node bench/events.mjs [--duration 10 (turns)] [--warmup 2] [--connections 10] [--rounds 1] [--writes 5] [--skip-pull]
 //        [--tmpdir DIR]    (where the project copies go: /dev/shm keeps a busy disk's fsyncs out of the figures)
+//        [--base DIST]     (the server with listeners runs that build, e.g. an older dist/: what the events cost before)
 //        [--profile DIR]   (each server writes a V8 CPU profile to DIR/<case>-<round>; read with bench/profile-summary.mjs)
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
@@ -40,6 +41,7 @@ const { values } = parseArgs({
     'skip-pull': { type: 'boolean', default: false },
     profile: { type: 'string' },
     tmpdir: { type: 'string', default: os.tmpdir() },
+    base: { type: 'string' },
   },
 });
 const load = {
@@ -102,8 +104,10 @@ function startWriter(url, documentId, perSecond) {
 }
 
 function serverOptions(name, round, watch) {
-  if (values.profile === undefined) return { watch };
-  return { watch, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values.profile, `${name}-${round}`)}`] };
+  // --base: the server with listeners runs another build (its dist folder), to compare builds.
+  const main = name === 'listening' && values.base !== undefined ? { main: path.resolve(values.base, 'cli', 'main.js') } : {};
+  if (values.profile === undefined) return { watch, ...main };
+  return { watch, ...main, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values.profile, `${name}-${round}`)}`] };
 }
 
 /** CPU time (user + system) a process has used so far, in ms; NaN where /proc is missing. */
@@ -174,7 +178,8 @@ async function throughput(listeners, round) {
           totals[name] += result.requests;
           p99s[name].push(result.p99);
         }
-        sliceRatios.push(requests.listening / requests.none);
+        // A turn in which either server answered nothing (starved of CPU by the rest of the machine) gives no ratio.
+        sliceRatios.push(requests.none > 0 && requests.listening > 0 ? requests.listening / requests.none : NaN);
       }
       for (const name of ['none', 'listening'])
         out[name][route] = { rps: totals[name] / load.duration, p99: median(p99s[name]), cpuUs: (1000 * cpu[name]) / totals[name] };
@@ -265,10 +270,16 @@ try {
   printTable([...header, 'writes', 'delivered per webhook', 'streamed'], rows);
   const percent = (ratio) => `${fixed(100 * ratio, 1)} %`;
   for (const route of ['list', 'get']) {
-    const sorted = [...slices[route]].sort((a, b) => a - b);
+    const sorted = slices[route].filter(Number.isFinite).sort((a, b) => a - b);
+    const empty = slices[route].length - sorted.length;
+    const turns =
+      sorted.length === 0
+        ? 'no turn gave a ratio'
+        : `median ${percent(median(sorted))}, middle half ${percent(percentile(sorted, 25))}–${percent(percentile(sorted, 75))}, ` +
+          `all ${percent(sorted[0])}–${percent(sorted.at(-1))}`;
     console.log(
-      `with listeners, ${route}: ${ratios[route].map(percent).join(', ')} of none (per round); one-second turns: median ${percent(median(sorted))}, ` +
-        `middle half ${percent(percentile(sorted, 25))}–${percent(percentile(sorted, 75))}, all ${percent(sorted[0])}–${percent(sorted.at(-1))}`,
+      `with listeners, ${route}: ${ratios[route].map(percent).join(', ')} of none (per round); one-second turns: ${turns}` +
+        (empty > 0 ? ` (${empty} of ${slices[route].length} turns without an answer from one server)` : ''),
     );
   }
   for (const route of ['list', 'get']) {
