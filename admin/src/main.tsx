@@ -7,6 +7,7 @@ import { ListView } from './list-view';
 import { MediaLibrary } from './media-library';
 import type { Schemas } from './schema';
 import { SignIn } from './sign-in';
+import { WebhooksScreen } from './webhooks-screen';
 
 interface Me {
   user: { email: string; firstname: string; role: string };
@@ -14,7 +15,7 @@ interface Me {
   csrfToken: string;
 }
 
-/** The hash route: `#/collection/<uid>[/<documentId>|/create]`, `#/single/<uid>`, `#/media`, `#/changes`, with `?locale=`. */
+/** The hash route: `#/collection/<uid>[/<documentId>|/create]`, `#/single/<uid>`, `#/media`, `#/changes`, `#/webhooks`, with `?locale=`. */
 function readRoute(): { parts: string[]; params: URLSearchParams } {
   const [path = '', search = ''] = location.hash.replace(/^#/, '').split('?');
   return { parts: path.split('/').filter(Boolean).map(decodeURIComponent), params: new URLSearchParams(search) };
@@ -53,6 +54,7 @@ function App() {
   let page;
   if (section === 'media') page = <MediaLibrary />;
   else if (section === 'changes') page = <ChangesView canWrite={me.user.role !== 'author'} />;
+  else if (section === 'webhooks') page = <WebhooksScreen />;
   else if (type && section === 'collection' && documentId !== undefined)
     page = (
       <EditView
@@ -119,6 +121,18 @@ function App() {
             </a>
           </li>
         </ul>
+        {me.user.role === 'super-admin' && (
+          <>
+            <h2>Settings</h2>
+            <ul>
+              <li>
+                <a href="#/webhooks" aria-current={section === 'webhooks' ? 'page' : undefined}>
+                  Webhooks
+                </a>
+              </li>
+            </ul>
+          </>
+        )}
         <div class="account">
           <p>
             {me.user.email}

@@ -15,6 +15,7 @@ import { createAssetServer } from './serve-admin-assets.js';
 import { createChangeIdRouter } from './change-id-routes.js';
 import { createChangesRouter } from './changes-routes.js';
 import { createHistoryRouter } from './history-routes.js';
+import { type EditorWebhooks, createWebhookRouter } from './webhook-routes.js';
 
 export interface AdminOptions {
   readonly config: CmsConfig;
@@ -26,6 +27,8 @@ export interface AdminOptions {
   readonly assetsDir?: string;
   /** Has the index read files again at once (after a discard put them back); see AdminDependencies. */
   readonly resync?: (files: readonly ResyncFile[]) => void;
+  /** The running server's webhooks, for the webhooks screen (none: it lists nothing). */
+  readonly webhooks?: EditorWebhooks;
 }
 
 /** The header a write must carry: the session's CSRF token. */
@@ -57,6 +60,7 @@ export function createAdminMiddleware(options: AdminOptions): Middleware {
     createHistoryRouter(deps).routes(),
     createChangesRouter(deps).routes(),
     createChangeIdRouter(deps).routes(),
+    createWebhookRouter(options.webhooks).routes(),
   ]) as Middleware;
   return async (ctx: Context, next: Next) => {
     if (ctx.path !== '/admin' && !ctx.path.startsWith('/admin/')) return next();

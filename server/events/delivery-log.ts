@@ -2,8 +2,8 @@ import { readProjectText, writeProjectText } from '../store/project-files.js';
 
 /** Where the server keeps its last deliveries, for `cms webhooks log` (under the git-ignored .cms/). */
 export const DELIVERY_LOG_FILE = '.cms/webhooks-log.json';
-/** How long changes gather before the log file is written again. */
-const WRITE_DELAY_MS = 250;
+/** How long changes gather before the log file is written again (deliveries run beside requests: a burst is one write). */
+const WRITE_DELAY_MS = 1_000;
 
 /** One try to deliver one event to one webhook. */
 export interface DeliveryRecord {
@@ -25,7 +25,7 @@ export interface DeliveryRecord {
 
 /**
  * The last deliveries (oldest first), kept in memory and written to `.cms/webhooks-log.json` a
- * moment after they change (a burst is one write), and once more on close.
+ * second after they change (a burst is one write, without fsync), and once more on close.
  */
 export class DeliveryLog {
   private records: DeliveryRecord[] = [];
@@ -58,7 +58,8 @@ export class DeliveryLog {
     clearTimeout(this.timer);
     this.timer = undefined;
     try {
-      writeProjectText(this.projectDir, DELIVERY_LOG_FILE, `${JSON.stringify({ deliveries: this.records }, null, 2)}\n`);
+      // Not fsynced: a log lost in a crash costs nothing, an fsync per write costs every request waiting behind it.
+      writeProjectText(this.projectDir, DELIVERY_LOG_FILE, `${JSON.stringify({ deliveries: this.records }, null, 2)}\n`, { durable: false });
     } catch (error) {
       this.warn(`webhooks: cannot write ${DELIVERY_LOG_FILE}: ${(error as Error).message}`);
     }

@@ -9,7 +9,7 @@ export const TEST_EVENT = 'trigger-test';
  * Posts Strapi's test event once to the webhook named `name` (enabled or not), with its headers
  * and signature, and tells how it went. An unknown name or an unset secret is a UserError.
  */
-export async function sendTestEvent(config: CmsConfig, name: string, env: NodeJS.ProcessEnv, now = new Date()): Promise<DeliveryAttempt> {
+export async function sendTestEvent(config: Pick<CmsConfig, 'webhooks'>, name: string, env: NodeJS.ProcessEnv, now = new Date()): Promise<DeliveryAttempt> {
   const { webhooks } = config;
   const endpoint = webhooks.endpoints.find((candidate) => candidate.name === name);
   if (endpoint === undefined) {

@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
 import type { WebhookEndpoint } from '../config/cms-config.js';
 
 /** Where a webhook posts: its endpoint, the configured default headers, and its secret when it signs. */
@@ -42,41 +44,59 @@ export function signBody(secret: string, body: string): string {
   return `sha256=${crypto.createHmac('sha256', secret).update(body, 'utf8').digest('hex')}`;
 }
 
-/** Posts once; never throws. A 2xx answer is a success; the answer's body is read and dropped. */
-export async function sendWebhook(request: WebhookRequest, timeoutMs: number, abort?: AbortSignal): Promise<DeliveryAttempt> {
-  const started = performance.now();
-  const signals = [AbortSignal.timeout(timeoutMs), ...(abort === undefined ? [] : [abort])];
-  try {
-    const response = await fetch(request.url, {
-      method: 'POST',
-      headers: request.headers,
-      body: request.body,
-      redirect: 'manual',
-      signal: AbortSignal.any(signals),
-    });
-    await drainAnswer(response);
-    const durationMs = Math.round(performance.now() - started);
-    return { status: response.status, ok: response.ok, durationMs, error: response.ok ? undefined : `HTTP ${response.status}` };
-  } catch (error) {
-    const durationMs = Math.round(performance.now() - started);
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : (cause?.code ?? cause?.message ?? (error as Error).message);
-    return { status: 0, ok: false, durationMs, error: reason };
-  }
-}
+/** Connections are kept open between deliveries (a burst is many posts to one receiver); idle ones hold up no exit. */
+const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+/** The most of an answer that is read (then the connection is dropped rather than drained further). */
+const MAX_ANSWER_BYTES = 65_536;
 
-/** Reads up to 64 KB of the answer, so a small one leaves the connection reusable, and drops the rest. */
-async function drainAnswer(response: Response): Promise<void> {
-  const reader = response.body?.getReader();
-  if (reader === undefined) return;
-  try {
-    for (let read = 0; read < 65_536;) {
-      const chunk = await reader.read();
-      if (chunk.done) return;
-      read += chunk.value.byteLength;
-    }
-    await reader.cancel();
-  } catch {
-    // The answer broke off: its status is what counts.
-  }
+/**
+ * Posts once; never throws. A 2xx answer is a success (redirects are not followed); the answer's
+ * body is read and dropped. node:http rather than fetch: a delivery costs the server a fraction of
+ * the CPU time, and deliveries run beside every request.
+ */
+export function sendWebhook(request: WebhookRequest, timeoutMs: number, abort?: AbortSignal): Promise<DeliveryAttempt> {
+  const started = performance.now();
+  const url = new URL(request.url);
+  const secure = url.protocol === 'https:';
+  const body = Buffer.from(request.body, 'utf8');
+  return new Promise((resolve) => {
+    let settled = false;
+    const finish = (status: number, error: string | undefined): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      abort?.removeEventListener('abort', onAbort);
+      const ok = error === undefined && status >= 200 && status < 300;
+      resolve({ status, ok, durationMs: Math.round(performance.now() - started), error: ok ? undefined : (error ?? `HTTP ${status}`) });
+    };
+    const headers = { ...request.headers, 'Content-Length': String(body.length) };
+    const options = { method: 'POST', headers, agent: secure ? agents.https : agents.http };
+    const post = (secure ? https : http).request(url, options, (response) => {
+      const status = response.statusCode ?? 0;
+      let read = 0;
+      response.on('data', (chunk: Buffer) => {
+        read += chunk.length;
+        if (read > MAX_ANSWER_BYTES) {
+          response.destroy();
+          finish(status, undefined);
+        }
+      });
+      response.on('end', () => finish(status, undefined));
+      // The answer broke off: its status is what counts.
+      response.on('error', () => finish(status, undefined));
+      response.on('close', () => finish(status, undefined));
+    });
+    const timer = setTimeout(() => {
+      finish(0, `no answer within ${timeoutMs} ms`);
+      post.destroy();
+    }, timeoutMs);
+    const onAbort = (): void => {
+      finish(0, 'aborted');
+      post.destroy();
+    };
+    post.on('error', (error: NodeJS.ErrnoException) => finish(0, error.code ?? error.message));
+    if (abort?.aborted) return onAbort();
+    abort?.addEventListener('abort', onAbort, { once: true });
+    post.end(body);
+  });
 }

@@ -1,6 +1,8 @@
 import type { WebhookEndpoint, WebhooksConfig } from '../config/cms-config.js';
+import { UserError } from '../errors/user-error.js';
 import type { ChangeEvent } from './change-event.js';
-import { DeliveryLog } from './delivery-log.js';
+import { DeliveryLog, type DeliveryRecord } from './delivery-log.js';
+import { TEST_EVENT, sendTestEvent } from './send-test-event.js';
 import { WebhookQueue } from './webhook-queue.js';
 
 export interface DispatcherLog {
@@ -16,6 +18,7 @@ export interface DispatcherLog {
 export class WebhookDispatcher {
   private queues = new Map<string, WebhookQueue>();
   private config: WebhooksConfig | undefined;
+  private tests = 0;
   readonly log: DeliveryLog;
 
   constructor(
@@ -24,6 +27,11 @@ export class WebhookDispatcher {
     private readonly env: NodeJS.ProcessEnv = process.env,
   ) {
     this.log = new DeliveryLog(projectDir, 100, (message) => messages.warn(message));
+  }
+
+  /** The webhooks as configured now, disabled ones included (empty before `configure`). */
+  get endpoints(): readonly WebhookEndpoint[] {
+    return this.config?.endpoints ?? [];
   }
 
   /** Whether any webhook may take events (the hub then makes bodies for them). */
@@ -61,6 +69,29 @@ export class WebhookDispatcher {
       const wanted = queue.endpoint.events;
       for (const event of events) if (wanted.includes(event.name)) queue.push({ name: event.name, id: event.id, body: event.body });
     }
+  }
+
+  /**
+   * Posts Strapi's test event once to the webhook named `name` (enabled or not) and logs the try
+   * with the others. An unknown name or an unset secret is a UserError.
+   */
+  async sendTest(name: string): Promise<DeliveryRecord> {
+    if (this.config === undefined) throw new UserError(`no webhook named "${name}" in cms.config.json (there are none)`);
+    const result = await sendTestEvent({ webhooks: this.config }, name, this.env);
+    const record: DeliveryRecord = {
+      at: new Date().toISOString(),
+      webhook: name,
+      event: TEST_EVENT,
+      eventId: `test-${++this.tests}`,
+      attempt: 1,
+      status: result.status,
+      ok: result.ok,
+      durationMs: result.durationMs,
+      ...(result.error === undefined ? {} : { error: result.error }),
+      outcome: result.ok ? 'delivered' : 'failed',
+    };
+    this.log.add(record);
+    return record;
   }
 
   /** Deliveries waiting, per webhook. */

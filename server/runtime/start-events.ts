@@ -1,3 +1,4 @@
+import type { EditorWebhooks } from '../admin/webhook-routes.js';
 import type { CmsConfig } from '../config/cms-config.js';
 import { EventHub } from '../events/event-hub.js';
 import { type DispatcherLog, WebhookDispatcher } from '../events/webhook-dispatcher.js';
@@ -7,6 +8,8 @@ import type { ProjectRuntime } from './project-runtime.js';
 export interface RunningEvents {
   readonly hub: EventHub;
   readonly webhooks: WebhookDispatcher;
+  /** What the editor's webhooks screen shows and does. */
+  readonly editor: EditorWebhooks;
   /** Takes the webhooks of a reloaded cms.config.json. */
   reconfigure(config: CmsConfig): void;
   close(): void;
@@ -31,6 +34,12 @@ export function startEvents(config: CmsConfig, runtime: ProjectRuntime, log: Dis
   return {
     hub,
     webhooks,
+    editor: {
+      endpoints: () => webhooks.endpoints,
+      pending: () => webhooks.pending(),
+      deliveries: () => webhooks.log.list(),
+      sendTest: (name) => webhooks.sendTest(name),
+    },
     reconfigure,
     close() {
       stopListening();

@@ -32,13 +32,16 @@ export function readProjectTextOrThrow(projectDir: string, relPath: string): str
   return readPlainFile(projectDir, relPath).toString('utf8');
 }
 
-/** Writes a project file atomically (temp file, fsync, rename), creating its folder. */
-export function writeProjectText(projectDir: string, relPath: string, text: string | Uint8Array): void {
+/**
+ * Writes a project file atomically (temp file, fsync, rename), creating its folder. `durable: false`
+ * skips the fsyncs, for a file the server can lose in a crash (a log): readers still never see half of it.
+ */
+export function writeProjectText(projectDir: string, relPath: string, text: string | Uint8Array, options: { durable?: boolean } = {}): void {
   const absolute = resolveProjectPath(projectDir, relPath);
   // A linked folder (content/articles -> elsewhere) would take the write out of the project.
   if (leadsThroughLink(projectDir, relPath))
     throw new RefusedFileError(relPath, 'its folder is a symbolic link: links are never followed, so it is not written');
-  writeFileAtomic(absolute, text);
+  writeFileAtomic(absolute, text, options);
 }
 
 /** Removes a project file durably; false when it was not there. */
