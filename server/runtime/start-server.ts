@@ -78,7 +78,13 @@ export async function startServer(config: CmsConfig, log: ServerLog, prefetch?: 
     },
     logError: (message, error) => log.error(message, error),
     admin: config.admin.enabled
-      ? createAdminMiddleware({ config, project: runtime, warn: (message) => log.warn(message), resync: (files) => runtime.apply(files), webhooks: events.editor })
+      ? createAdminMiddleware({
+          config,
+          project: runtime,
+          warn: (message) => log.warn(message),
+          resync: (files) => runtime.apply(files),
+          webhooks: events.editor,
+        })
       : undefined,
     auth: () => auth,
     projectApp: code === undefined ? undefined : () => code.current(),
