@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ApiFailure, call, query } from './api';
 import { Field } from './fields/field';
+import { DiskChangeNotice } from './disk-change-notice';
+import { useDiskChange } from './live-changes';
 import { LocaleSelect } from './list-view';
 import { type ContentTypeInfo, type Schemas, type Values, emptyComponent, toWriteBody } from './schema';
 import { StatusBadge } from './status-badge';
@@ -77,6 +79,14 @@ export function EditView({ schemas, type, documentId, locale }: { schemas: Schem
 
   const body = () => ({ data: toWriteBody(schemas, type.attributes, values) });
   const q = query({ locale: localeParam });
+  const [changedOnDisk, clearChanged] = useDiskChange({
+    uid: type.uid,
+    documentId: doc?.documentId,
+    locale: localeParam,
+    url: `${path}${q}`,
+    version: doc?.version,
+    busy,
+  });
   const exists = doc !== null && doc !== undefined;
   const save = () =>
     path === undefined || (!exists && !single && documentId === undefined)
@@ -140,6 +150,14 @@ export function EditView({ schemas, type, documentId, locale }: { schemas: Schem
           )}
         </div>
       </header>
+      {changedOnDisk && (
+        <DiskChangeNotice
+          onReload={() => {
+            clearChanged();
+            setReloads(reloads + 1);
+          }}
+        />
+      )}
       {message && (
         <p class={Object.keys(errors).length > 0 || conflict ? 'form-error' : 'notice'} role="status">
           {message}{' '}

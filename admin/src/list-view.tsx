@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ApiFailure, call, query } from './api';
+import { useTypeChanges } from './live-changes';
 import type { ContentTypeInfo, Schemas } from './schema';
 import { StatusBadge } from './status-badge';
 
@@ -21,6 +22,8 @@ export function ListView({ schemas, type, locale }: { schemas: Schemas; type: Co
   const [reload, setReload] = useState(0);
   const [filters, setFilters] = useState('');
   const localeParam = type.localized ? locale : undefined;
+  // Documents of this type changed (here, elsewhere, on disk): the page is read again.
+  useTypeChanges(type.uid, () => setReload((n) => n + 1));
 
   useEffect(() => {
     const params = query({ _q: search, sort, 'pagination[page]': page, 'pagination[pageSize]': pageSize, locale: localeParam });
