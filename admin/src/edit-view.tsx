@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import { ApiFailure, call, query } from './api';
-import { Field } from './fields/field';
+import { MemoField, useFieldSetters } from './fields/memo-field';
 import { DiskChangeNotice } from './disk-change-notice';
 import { useDiskChange } from './live-changes';
+import { mark } from './marks';
 import { LocaleSelect } from './list-view';
 import { type ContentTypeInfo, type Schemas, type Values, emptyComponent, toWriteBody } from './schema';
 import { StatusBadge } from './status-badge';
@@ -32,8 +33,10 @@ export function EditView({ schemas, type, documentId, locale }: { schemas: Schem
   const [busy, setBusy] = useState(false);
   const [conflict, setConflict] = useState(false);
   const [reloads, setReloads] = useState(0);
+  const setterOf = useFieldSetters(setValues);
 
-  useEffect(() => {
+  // Before the browser paints "Loading…": the request leaves a frame earlier.
+  useLayoutEffect(() => {
     if (path === undefined) return;
     call<EditorDocument>('GET', `${path}${query({ locale: localeParam })}`).then(
       (found) => {
@@ -87,6 +90,9 @@ export function EditView({ schemas, type, documentId, locale }: { schemas: Schem
     version: doc?.version,
     busy,
   });
+  useEffect(() => {
+    if (doc !== undefined) mark('cms:edit-drawn');
+  }, [doc]);
   const exists = doc !== null && doc !== undefined;
   const save = () =>
     path === undefined || (!exists && !single && documentId === undefined)
@@ -150,7 +156,7 @@ export function EditView({ schemas, type, documentId, locale }: { schemas: Schem
           )}
         </div>
       </header>
-      {changedOnDisk && (
+      {changedOnDisk && !conflict && (
         <DiskChangeNotice
           onReload={() => {
             clearChanged();
@@ -186,13 +192,13 @@ export function EditView({ schemas, type, documentId, locale }: { schemas: Schem
           noValidate
         >
           {type.attributes.map(({ name, attribute }) => (
-            <Field
+            <MemoField
               key={name}
               schemas={schemas}
               name={name}
               attribute={attribute}
               value={values[name]}
-              onChange={(value) => setValues((old) => ({ ...old, [name]: value }))}
+              onChange={setterOf(name)}
               path={name}
               errors={errors}
               locale={localeParam}

@@ -100,6 +100,8 @@ export function useDiskChange(open: OpenDocument): [boolean, () => void] {
       }),
     [],
   );
+  // A version read again (Reload, a save) is the one on disk: the notice goes.
+  useEffect(() => setChanged(false), [open.version]);
   useEffect(() => {
     if (open.busy || !pending.current) return;
     pending.current = false;

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { call, setCsrfToken } from './api';
 import { EditView } from './edit-view';
 import { ListView } from './list-view';
+import { mark } from './marks';
 import { MediaLibrary } from './media-library';
 import type { Schemas } from './schema';
 import { SignIn } from './sign-in';
@@ -25,7 +26,10 @@ function App() {
   const [route, setRoute] = useState(readRoute());
 
   useEffect(() => {
-    const onHash = () => setRoute(readRoute());
+    const onHash = () => {
+      mark('cms:route');
+      setRoute(readRoute());
+    };
     const onSignedOut = () => setMe(null);
     window.addEventListener('hashchange', onHash);
     window.addEventListener('cms-signed-out', onSignedOut);
