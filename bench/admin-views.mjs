@@ -60,12 +60,22 @@ const TYPING = `(async () => {
   return (performance.now() - start) / 40;
 })()`;
 
+/** Chromium's own counters (CDP Performance.getMetrics), in ms: where the main thread's time went. */
+async function mainThread(cdp) {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const value = (name) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
+  return { script: value('ScriptDuration'), style: value('RecalcStyleDuration'), layout: value('LayoutDuration'), task: value('TaskDuration') };
+}
+const spent = (before, after) => Object.fromEntries(Object.keys(after).map((key) => [key, after[key] - before[key]]));
+
 /** Signs in, then opens the list view and a document's edit view `runs` times (after one warm-up). */
 async function measure(browser, main) {
   const server = await startServerProcess(dir, { timeoutMs: 300_000, main });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     // The click as the page sees it: the in-page figures start there (Playwright's own steps before it are left out).
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
     await page.addInitScript(`document.addEventListener('click', () => performance.mark('bench:click'), true)`);
     await page.goto(`${server.url}/admin`);
     await page.locator('#signin-email').fill(email);
@@ -73,23 +83,28 @@ async function measure(browser, main) {
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByRole('navigation', { name: 'Content Manager' }).waitFor();
     const uid = 'api::article.article';
-    const result = { list: [], listParts: [], edit: [], editParts: [], typing: [], fields: 0, total: '' };
+    const result = { list: [], listParts: [], listThread: [], edit: [], editParts: [], editThread: [], typing: [], fields: 0, total: '' };
     for (let i = 0; i < runs + 1; i++) {
       await page.goto(`${server.url}/admin#/`);
       await page.getByRole('heading', { name: /^Hello/ }).waitFor();
       await page.evaluate('performance.clearMarks(); performance.clearResourceTimings()');
+      let threadBefore = await mainThread(cdp);
       let started = performance.now();
       await page.getByRole('link', { name: 'Article', exact: true }).click();
       await page.locator('tbody tr').first().waitFor();
       const listMs = performance.now() - started;
+      await page.waitForFunction(`performance.getEntriesByName('cms:list-drawn').length > 0`, undefined, { timeout: 5_000 }).catch(() => undefined);
+      const listThread = spent(threadBefore, await mainThread(cdp));
       const listParts = await page.evaluate(BREAKDOWN);
       result.total = await page.getByText(/entries found/).innerText();
       await page.evaluate('performance.clearMarks(); performance.clearResourceTimings()');
+      threadBefore = await mainThread(cdp);
       started = performance.now();
       await page.locator('tbody tr td a').first().click();
       await page.locator('form.fields .field').first().waitFor();
       const editMs = performance.now() - started;
       await page.waitForFunction(`performance.getEntriesByName('cms:edit-drawn').length > 0`, undefined, { timeout: 5_000 }).catch(() => undefined);
+      const editThread = spent(threadBefore, await mainThread(cdp));
       const editParts = await page.evaluate(BREAKDOWN);
       result.fields = await page.locator('form.fields [id^="field-"]').count();
       const typing = await page.evaluate(TYPING);
@@ -98,6 +113,8 @@ async function measure(browser, main) {
       result.edit.push(editMs);
       if (listParts) result.listParts.push(listParts);
       if (editParts) result.editParts.push(editParts);
+      result.listThread.push(listThread);
+      result.editThread.push(editThread);
       result.typing.push(typing);
     }
     return result;
@@ -111,10 +128,14 @@ const parts = (list) =>
     ? 'no marks (an older build)'
     : `in the page: click→drawn ${median(list.map((p) => p.total)).toFixed(0)} ms (click→request ${median(list.map((p) => p.toRequest)).toFixed(0)} ms, JSON ${median(list.map((p) => p.request)).toFixed(0)} ms (${(median(list.map((p) => p.bytes)) / 1024).toFixed(1)} KB), JSON→drawn ${median(list.map((p) => p.toDrawn)).toFixed(0)} ms)`;
 
+const thread = (list) =>
+  `main thread: script ${median(list.map((t) => t.script)).toFixed(0)} ms, style ${median(list.map((t) => t.style)).toFixed(0)} ms, layout ${median(list.map((t) => t.layout)).toFixed(0)} ms, all tasks ${median(list.map((t) => t.task)).toFixed(0)} ms`;
+
 function report(label, r) {
   console.log(`${label}`);
   console.log(`  list view (${r.total}): median ${median(r.list).toFixed(0)} ms after the click (target < 200 ms); ${parts(r.listParts)}`);
   console.log(`  edit view (${r.fields} controls): median ${median(r.edit).toFixed(0)} ms after the click (target < 200 ms); ${parts(r.editParts)}`);
+  console.log(`    list: ${thread(r.listThread)}; edit: ${thread(r.editThread)}`);
   console.log(`  typing in the edit view: ${median(r.typing).toFixed(1)} ms per keystroke, until the next frame`);
 }
 
@@ -127,12 +148,14 @@ try {
         ['this build', distFile('cli/main.js')],
       ]
     : [['this build', distFile('cli/main.js')]];
-  const results = new Map(builds.map(([label]) => [label, { list: [], listParts: [], edit: [], editParts: [], typing: [], fields: 0, total: '' }]));
+  const results = new Map(
+    builds.map(([label]) => [label, { list: [], listParts: [], listThread: [], edit: [], editParts: [], editThread: [], typing: [], fields: 0, total: '' }]),
+  );
   for (let round = 0; round < rounds; round++) {
     for (const [label, main] of builds) {
       const r = await measure(browser, main);
       const all = results.get(label);
-      for (const key of ['list', 'listParts', 'edit', 'editParts', 'typing']) all[key].push(...r[key]);
+      for (const key of ['list', 'listParts', 'listThread', 'edit', 'editParts', 'editThread', 'typing']) all[key].push(...r[key]);
       all.fields = r.fields;
       all.total = r.total;
     }

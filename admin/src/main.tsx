@@ -1,6 +1,7 @@
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { call, setCsrfToken } from './api';
+import { loadSchemas } from './boot';
 import { EditView } from './edit-view';
 import { ListView } from './list-view';
 import { mark } from './marks';
@@ -43,7 +44,7 @@ function App() {
   function signedIn(value: Me) {
     setCsrfToken(value.csrfToken);
     setMe(value);
-    call<Schemas>('GET', '/content-manager/init').then(setSchemas);
+    loadSchemas().then(setSchemas);
   }
 
   if (me === undefined) return <p class="loading">Loading…</p>;
