@@ -1,9 +1,8 @@
 import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import { ApiFailure, call, query } from './api';
 import { MemoField, useFieldSetters } from './fields/memo-field';
-import { DiskChangeNotice } from './disk-change-notice';
-import { useDiskChange } from './live-changes';
-import { mark } from './marks';
+import { useDiskChangeNotice } from './disk-change-notice';
+import { useDrawnMark } from './marks';
 import { LocaleSelect } from './list-view';
 import { type ContentTypeInfo, type Schemas, type Values, emptyComponent, toWriteBody } from './schema';
 import { StatusBadge } from './status-badge';
@@ -82,17 +81,11 @@ export function EditView({ schemas, type, documentId, locale }: { schemas: Schem
 
   const body = () => ({ data: toWriteBody(schemas, type.attributes, values) });
   const q = query({ locale: localeParam });
-  const [changedOnDisk, clearChanged] = useDiskChange({
-    uid: type.uid,
-    documentId: doc?.documentId,
-    locale: localeParam,
-    url: `${path}${q}`,
-    version: doc?.version,
-    busy,
-  });
-  useEffect(() => {
-    if (doc !== undefined) mark('cms:edit-drawn');
-  }, [doc]);
+  const diskNotice = useDiskChangeNotice(
+    { uid: type.uid, documentId: doc?.documentId, locale: localeParam, url: `${path}${q}`, version: doc?.version, busy },
+    () => setReloads((n) => n + 1),
+  );
+  useDrawnMark('cms:edit-drawn', doc);
   const exists = doc !== null && doc !== undefined;
   const save = () =>
     path === undefined || (!exists && !single && documentId === undefined)
@@ -156,14 +149,7 @@ export function EditView({ schemas, type, documentId, locale }: { schemas: Schem
           )}
         </div>
       </header>
-      {changedOnDisk && !conflict && (
-        <DiskChangeNotice
-          onReload={() => {
-            clearChanged();
-            setReloads(reloads + 1);
-          }}
-        />
-      )}
+      {!conflict && diskNotice}
       {message && (
         <p class={Object.keys(errors).length > 0 || conflict ? 'form-error' : 'notice'} role="status">
           {message}{' '}

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import { ApiFailure, call, query } from './api';
 import { useTypeChanges } from './live-changes';
-import { mark } from './marks';
+import { useDrawnMark } from './marks';
 import type { ContentTypeInfo, Schemas } from './schema';
 import { StatusBadge } from './status-badge';
 
@@ -25,9 +25,7 @@ export function ListView({ schemas, type, locale }: { schemas: Schemas; type: Co
   const localeParam = type.localized ? locale : undefined;
   // Documents of this type changed (here, elsewhere, on disk): the page is read again.
   useTypeChanges(type.uid, () => setReload((n) => n + 1));
-  useEffect(() => {
-    if (answer) mark('cms:list-drawn');
-  }, [answer]);
+  useDrawnMark('cms:list-drawn', answer);
 
   // Before the browser paints "Loading…": the request leaves a frame earlier.
   useLayoutEffect(() => {

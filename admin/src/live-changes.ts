@@ -13,14 +13,21 @@ type Listener = (changes: EditorChange[]) => void;
 
 const listeners = new Set<Listener>();
 let source: EventSource | undefined;
+let closing: number | undefined;
+/** How long the stream stays open without listeners: going from a list to an edit view keeps it. */
+const LINGER_MS = 10_000;
 
 /**
  * Calls `listener` with every batch of changes the server reports, whoever made them (this editor,
- * another one, the API, a hand edit, git). One stream serves the whole page, open while someone listens.
+ * another one, the API, a hand edit, git). One stream serves the whole page, open while someone
+ * listens (and a little longer, so moving between views does not reconnect).
  */
 export function onChanges(listener: Listener): () => void {
   listeners.add(listener);
-  if (source === undefined) {
+  window.clearTimeout(closing);
+  closing = undefined;
+  // A stream the server refused (signed out meanwhile) is closed for good: a new one is opened.
+  if (source === undefined || source.readyState === EventSource.CLOSED) {
     source = new EventSource('/admin/events');
     source.onmessage = (message) => {
       const changes = JSON.parse(message.data) as EditorChange[];
@@ -30,8 +37,11 @@ export function onChanges(listener: Listener): () => void {
   return () => {
     listeners.delete(listener);
     if (listeners.size > 0) return;
-    source?.close();
-    source = undefined;
+    closing = window.setTimeout(() => {
+      source?.close();
+      source = undefined;
+      closing = undefined;
+    }, LINGER_MS);
   };
 }
 

@@ -85,7 +85,18 @@ function Pager({ page, pageCount, onPage }: { page: number; pageCount: number; o
 }
 
 /** The media library as a dialog: pick one file (or upload, then pick). */
-export function MediaPicker({ title, onPick, onClose }: { title: string; onPick: (file: MediaFile) => void; onClose: () => void }) {
+export function MediaPicker({
+  title,
+  onPick,
+  onClose,
+  accept,
+}: {
+  title: string;
+  onPick: (file: MediaFile) => void;
+  onClose: () => void;
+  /** Files that may be picked (others are shown, not offered); all by default. */
+  accept?: (file: MediaFile) => boolean;
+}) {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [version, setVersion] = useState(0);
@@ -102,7 +113,7 @@ export function MediaPicker({ title, onPick, onClose }: { title: string; onPick:
         <ul class="grid">
           {files?.data.map((file) => (
             <li key={file.id}>
-              <button type="button" class="asset" onClick={() => onPick(file)}>
+              <button type="button" class="asset" disabled={accept !== undefined && !accept(file)} onClick={() => onPick(file)}>
                 {file.mime.startsWith('image/') ? <img src={freshUrl(file, file.thumbnail ?? file.url)} alt="" /> : <span class="file">{file.name}</span>}
                 <span class="name">{file.name}</span>
               </button>

@@ -90,6 +90,7 @@ export function BlocksField(props: FieldProps) {
       {picking && (
         <MediaPicker
           title={`Choose an image for ${props.name}`}
+          accept={(file) => file.mime.startsWith('image/')}
           onClose={() => setPicking(false)}
           onPick={(file) => {
             set([...blocks, imageBlock(file)]);
