@@ -70,9 +70,9 @@ export function createMediaRouter(deps: AdminDependencies): Router {
     if (record === undefined) throw notFoundError('file.notFound');
     const usages = findMediaUsages(index, record);
     ctx.body = {
-      data: usages.slice(0, MAX_USAGES).map(({ type, record: used, how }) => {
+      data: usages.slice(0, MAX_USAGES).map(({ type, entry: used, how }) => {
         const field = mainFieldOf(type);
-        const label = field === undefined ? undefined : (used.draftFile ?? used.main)?.data[field];
+        const label = field === undefined ? undefined : used.data[field];
         return {
           uid: type.uid,
           kind: type.kind,

@@ -10,8 +10,27 @@ let author: AdminClient;
 const ARTICLE = 'api::article.article';
 const SUNRISE = 'mountain_sunrise_4f2a9c1b3d.png';
 
+const LOGO = 'inkwell_logo_5a0c7e3f92.png';
+
 test.before(async () => {
-  app = await startAdminServer();
+  app = await startAdminServer({
+    // The logo, used beside the sample's own uses: in a component only, in a dynamic zone, and as an image block.
+    prepare(dir) {
+      const write = (rel: string, data: unknown) => fs.writeFileSync(path.join(dir, rel), `${JSON.stringify(data, null, 2)}\n`);
+      write('content/articles/logo-in-seo.json', { title: 'Logo in SEO', slug: 'logo-in-seo', seo: { metaTitle: 'Logo', shareImage: LOGO } });
+      write('content/articles/logo-in-zone.draft.json', {
+        title: 'Logo in a zone',
+        slug: 'logo-in-zone',
+        blocks: [{ __component: 'shared.media', file: LOGO }],
+      });
+      write('content/authors/logo-in-blocks.json', {
+        name: 'Logo In Blocks',
+        slug: 'logo-in-blocks',
+        email: 'logo@example.com',
+        bio: [{ type: 'image', image: { name: LOGO, url: `/uploads/${LOGO}` }, children: [{ type: 'text', text: '' }] }],
+      });
+    },
+  });
   boss = new AdminClient(app.url);
   assert.equal((await boss.request('POST', '/admin/register-admin', BOSS)).status, 200);
   assert.equal((await boss.request('POST', '/admin/users', { email: 'author@example.com', password: 'Author123', role: 'author' })).status, 201);
@@ -70,6 +89,16 @@ test('usage lists the documents that use a file, from the index, for every role'
   assert.equal(usage.body.meta.total, usage.body.data.length);
   for (const item of usage.body.data) assert.equal(typeof item.label, 'string');
   assert.equal((await boss.request('GET', '/admin/upload/files/999999999/usage')).status, 404);
+});
+
+test('usage finds a file in components, dynamic zones, draft files and image blocks, and says how', async () => {
+  const file = await fileOf(LOGO);
+  const usage = await boss.request('GET', `/admin/upload/files/${file.id}/usage`);
+  const how = Object.fromEntries(usage.body.data.map((item: { documentId: string; how: string }) => [item.documentId, item.how]));
+  assert.equal(how['logo-in-seo'], 'media');
+  assert.equal(how['logo-in-zone'], 'media');
+  assert.equal(how['logo-in-blocks'], 'blocks');
+  assert.equal(usage.body.data.find((item: { documentId: string }) => item.documentId === 'logo-in-seo').label, 'Logo in SEO');
 });
 
 test('replace keeps the id, documentId and url, writes the new bytes; Authors may not, nor anyone without the CSRF token', async () => {
