@@ -5,6 +5,11 @@ export function setCsrfToken(token: string): void {
   csrfToken = token;
 }
 
+/** The session's CSRF token (for requests not made through `call`, such as uploads with progress). */
+export function currentCsrfToken(): string {
+  return csrfToken;
+}
+
 /** An error answer of the server: its message and, for a ValidationError, the fields at fault. */
 export class ApiFailure extends Error {
   readonly status: number;

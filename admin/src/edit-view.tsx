@@ -1,7 +1,9 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import { ApiFailure, call, query } from './api';
 import { ChangeIdButton } from './change-id-dialog';
-import { Field } from './fields/field';
+import { MemoField, useFieldSetters } from './fields/memo-field';
+import { useDiskChangeNotice } from './disk-change-notice';
+import { useDrawnMark } from './marks';
 import { LocaleSelect } from './list-view';
 import { type ContentTypeInfo, type Schemas, type Values, emptyComponent, toWriteBody } from './schema';
 import { HistoryPanel } from './history-panel';
@@ -32,8 +34,10 @@ export function EditView({ schemas, type, documentId, locale }: { schemas: Schem
   const [busy, setBusy] = useState(false);
   const [conflict, setConflict] = useState(false);
   const [reloads, setReloads] = useState(0);
+  const setterOf = useFieldSetters(setValues);
 
-  useEffect(() => {
+  // Before the browser paints "Loading…": the request leaves a frame earlier.
+  useLayoutEffect(() => {
     if (path === undefined) return;
     call<EditorDocument>('GET', `${path}${query({ locale: localeParam })}`).then(
       (found) => {
@@ -79,6 +83,11 @@ export function EditView({ schemas, type, documentId, locale }: { schemas: Schem
 
   const body = () => ({ data: toWriteBody(schemas, type.attributes, values) });
   const q = query({ locale: localeParam });
+  const diskNotice = useDiskChangeNotice(
+    { uid: type.uid, documentId: doc?.documentId, locale: localeParam, url: `${path}${q}`, version: doc?.version, busy },
+    () => setReloads((n) => n + 1),
+  );
+  useDrawnMark('cms:edit-drawn', doc);
   const exists = doc !== null && doc !== undefined;
   const save = () =>
     path === undefined || (!exists && !single && documentId === undefined)
@@ -142,6 +151,7 @@ export function EditView({ schemas, type, documentId, locale }: { schemas: Schem
           )}
         </div>
       </header>
+      {!conflict && diskNotice}
       {message && (
         <p class={Object.keys(errors).length > 0 || conflict ? 'form-error' : 'notice'} role="status">
           {message}{' '}
@@ -170,13 +180,13 @@ export function EditView({ schemas, type, documentId, locale }: { schemas: Schem
           noValidate
         >
           {type.attributes.map(({ name, attribute }) => (
-            <Field
+            <MemoField
               key={name}
               schemas={schemas}
               name={name}
               attribute={attribute}
               value={values[name]}
-              onChange={(value) => setValues((old) => ({ ...old, [name]: value }))}
+              onChange={setterOf(name)}
               path={name}
               errors={errors}
               locale={localeParam}

@@ -1,5 +1,7 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import { ApiFailure, call, query } from './api';
+import { useTypeChanges } from './live-changes';
+import { useDrawnMark } from './marks';
 import type { ContentTypeInfo, Schemas } from './schema';
 import { StatusBadge } from './status-badge';
 
@@ -21,8 +23,12 @@ export function ListView({ schemas, type, locale }: { schemas: Schemas; type: Co
   const [reload, setReload] = useState(0);
   const [filters, setFilters] = useState('');
   const localeParam = type.localized ? locale : undefined;
+  // Documents of this type changed (here, elsewhere, on disk): the page is read again.
+  useTypeChanges(type.uid, () => setReload((n) => n + 1));
+  useDrawnMark('cms:list-drawn', answer);
 
-  useEffect(() => {
+  // Before the browser paints "Loading…": the request leaves a frame earlier.
+  useLayoutEffect(() => {
     const params = query({ _q: search, sort, 'pagination[page]': page, 'pagination[pageSize]': pageSize, locale: localeParam });
     // Filters in the API's own language (filters[featured][$eq]=true&…), passed as typed.
     const extra = filters.trim() === '' ? '' : `${params === '' ? '?' : '&'}${filters.trim().replace(/^[?&]+/, '')}`;

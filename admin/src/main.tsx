@@ -2,8 +2,10 @@ import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { call, setCsrfToken } from './api';
 import { ChangesView } from './changes-view';
+import { loadSchemas } from './boot';
 import { EditView } from './edit-view';
 import { ListView } from './list-view';
+import { mark } from './marks';
 import { MediaLibrary } from './media-library';
 import type { Schemas } from './schema';
 import { SignIn } from './sign-in';
@@ -27,7 +29,10 @@ function App() {
   const [route, setRoute] = useState(readRoute());
 
   useEffect(() => {
-    const onHash = () => setRoute(readRoute());
+    const onHash = () => {
+      mark('cms:route');
+      setRoute(readRoute());
+    };
     const onSignedOut = () => setMe(null);
     window.addEventListener('hashchange', onHash);
     window.addEventListener('cms-signed-out', onSignedOut);
@@ -41,7 +46,7 @@ function App() {
   function signedIn(value: Me) {
     setCsrfToken(value.csrfToken);
     setMe(value);
-    call<Schemas>('GET', '/content-manager/init').then(setSchemas);
+    loadSchemas().then(setSchemas);
   }
 
   if (me === undefined) return <p class="loading">Loading…</p>;

@@ -1,15 +1,10 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
-import { ApiFailure, call, query } from './api';
+import { useEffect, useState } from 'preact/hooks';
+import { query } from './api';
+import { AssetDialog, freshUrl } from './asset-dialog';
+import type { MediaFile } from './media-file';
+import { UploadZone } from './upload-zone';
 
-export interface MediaFile {
-  id: number;
-  url: string;
-  name: string;
-  mime: string;
-  alternativeText: string | null;
-  caption?: string | null;
-  thumbnail?: string | null;
-}
+export type { MediaFile } from './media-file';
 
 interface Page {
   data: MediaFile[];
@@ -26,42 +21,6 @@ function useFiles(search: string, page: number, version: number): Page | undefin
       .then((json) => setFiles({ data: json.data ?? [], total: json.meta?.pagination?.total ?? 0, pageCount: json.meta?.pagination?.pageCount ?? 0 }));
   }, [search, page, version]);
   return files;
-}
-
-/** Upload by drag and drop or by choosing files (several at once). */
-function UploadZone({ onUploaded }: { onUploaded: () => void }) {
-  const [state, setState] = useState('');
-  const input = useRef<HTMLInputElement>(null);
-  async function upload(list: FileList | null) {
-    if (!list || list.length === 0) return;
-    const form = new FormData();
-    for (const file of Array.from(list)) form.append('files', file);
-    setState(`Uploading ${list.length} file(s)…`);
-    try {
-      await call('POST', '/upload', form);
-      setState(`${list.length} file(s) uploaded`);
-      onUploaded();
-    } catch (failure) {
-      setState(failure instanceof ApiFailure ? failure.message : String(failure));
-    }
-  }
-  return (
-    <div
-      class="dropzone"
-      onDragOver={(e) => e.preventDefault()}
-      onDrop={(e) => {
-        e.preventDefault();
-        upload(e.dataTransfer?.files ?? null);
-      }}
-    >
-      <p>Drag and drop files here, or</p>
-      <label class="button secondary" for="upload-input">
-        Browse files
-      </label>
-      <input id="upload-input" ref={input} class="visually-hidden" type="file" multiple onChange={() => upload(input.current!.files)} />
-      {state && <p role="status">{state}</p>}
-    </div>
-  );
 }
 
 /** The media library page: grid, search, upload, edit name / alternative text / caption, delete. */
@@ -88,7 +47,7 @@ export function MediaLibrary() {
         {files?.data.map((file) => (
           <li key={file.id}>
             <button type="button" class="asset" onClick={() => setEditing(file)}>
-              {file.mime.startsWith('image/') ? <img src={file.thumbnail ?? file.url} alt="" /> : <span class="file">{file.name}</span>}
+              {file.mime.startsWith('image/') ? <img src={freshUrl(file, file.thumbnail ?? file.url)} alt="" /> : <span class="file">{file.name}</span>}
               <span class="name">{file.name}</span>
             </button>
           </li>
@@ -96,7 +55,7 @@ export function MediaLibrary() {
       </ul>
       <Pager page={page} pageCount={files?.pageCount ?? 0} onPage={setPage} />
       {editing && (
-        <EditAsset
+        <AssetDialog
           file={editing}
           onDone={() => {
             setEditing(undefined);
@@ -125,55 +84,19 @@ function Pager({ page, pageCount, onPage }: { page: number; pageCount: number; o
   );
 }
 
-function EditAsset({ file, onDone }: { file: MediaFile; onDone: () => void }) {
-  const [error, setError] = useState('');
-  async function save(event: Event) {
-    event.preventDefault();
-    const form = Object.fromEntries(new FormData(event.currentTarget as HTMLFormElement).entries());
-    try {
-      await call('PUT', `/upload/files/${file.id}`, form);
-      onDone();
-    } catch (failure) {
-      setError(String((failure as Error).message));
-    }
-  }
-  async function remove() {
-    if (!confirm(`Delete ${file.name}? Documents using it lose it.`)) return;
-    await call('DELETE', `/upload/files/${file.id}`);
-    onDone();
-  }
-  return (
-    <div class="modal" role="dialog" aria-modal="true" aria-labelledby="asset-title">
-      <form class="card" onSubmit={save}>
-        <h2 id="asset-title">Details</h2>
-        {file.mime.startsWith('image/') && <img class="preview" src={file.url} alt={file.alternativeText ?? ''} />}
-        {(['name', 'alternativeText', 'caption'] as const).map((key) => (
-          <div class="field" key={key}>
-            <label for={`asset-${key}`}>{key === 'name' ? 'File name' : key === 'alternativeText' ? 'Alternative text' : 'Caption'}</label>
-            <input id={`asset-${key}`} name={key} defaultValue={file[key] ?? ''} />
-          </div>
-        ))}
-        {error && (
-          <p class="form-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div class="actions">
-          <button type="submit">Finish</button>
-          <button type="button" class="secondary" onClick={onDone}>
-            Cancel
-          </button>
-          <button type="button" class="danger" onClick={remove}>
-            Delete
-          </button>
-        </div>
-      </form>
-    </div>
-  );
-}
-
 /** The media library as a dialog: pick one file (or upload, then pick). */
-export function MediaPicker({ title, onPick, onClose }: { title: string; onPick: (file: MediaFile) => void; onClose: () => void }) {
+export function MediaPicker({
+  title,
+  onPick,
+  onClose,
+  accept,
+}: {
+  title: string;
+  onPick: (file: MediaFile) => void;
+  onClose: () => void;
+  /** Files that may be picked (others are shown, not offered); all by default. */
+  accept?: (file: MediaFile) => boolean;
+}) {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [version, setVersion] = useState(0);
@@ -190,8 +113,8 @@ export function MediaPicker({ title, onPick, onClose }: { title: string; onPick:
         <ul class="grid">
           {files?.data.map((file) => (
             <li key={file.id}>
-              <button type="button" class="asset" onClick={() => onPick(file)}>
-                {file.mime.startsWith('image/') ? <img src={file.thumbnail ?? file.url} alt="" /> : <span class="file">{file.name}</span>}
+              <button type="button" class="asset" disabled={accept !== undefined && !accept(file)} onClick={() => onPick(file)}>
+                {file.mime.startsWith('image/') ? <img src={freshUrl(file, file.thumbnail ?? file.url)} alt="" /> : <span class="file">{file.name}</span>}
                 <span class="name">{file.name}</span>
               </button>
             </li>

@@ -46,6 +46,12 @@ export class AdminSessions {
     return session;
   }
 
+  /** Whether a cookie value names a live session, without extending it (an open event stream is no activity). */
+  isLive(id: string, now: number): boolean {
+    const session = this.#sessions.get(hashId(id));
+    return session !== undefined && session.expiresAt > now;
+  }
+
   destroy(id: string | undefined): void {
     if (id !== undefined) this.#sessions.delete(hashId(id));
   }

@@ -5,7 +5,8 @@ import type { ProjectPort } from '../documents/project-port.js';
 import { forbiddenError, notFoundError, unauthorizedError } from '../errors/api-error.js';
 import { FixedWindowCounter } from '../http/fixed-window-counter.js';
 import { lazyBody } from '../http/lazy-body.js';
-import { type AdminDependencies, type ResyncFile, SESSION_COOKIE, type SignedIn } from './admin-context.js';
+import { type AdminDependencies, type ResyncFile, SESSION_COOKIE, type SignedIn, signedInOf } from './admin-context.js';
+import type { AdminEventStream } from './admin-event-stream.js';
 import { createPublicAdminRouter, createSessionRouter } from './admin-auth-routes.js';
 import { AdminSessions, isCsrfToken } from './admin-sessions.js';
 import { AdminStore } from './admin-store.js';
@@ -23,6 +24,8 @@ export interface AdminOptions {
   readonly warn: (message: string) => void;
   /** The clock (ms), injectable for tests. */
   readonly now?: () => number;
+  /** The editor's change stream (`GET /admin/events`); without it that route is a 404. */
+  readonly events?: AdminEventStream | undefined;
   /** Where the built front end is (default: this package's admin/dist). */
   readonly assetsDir?: string;
   /** Has the index read files again at once (after a discard put them back); see AdminDependencies. */
@@ -61,13 +64,14 @@ export function createAdminMiddleware(options: AdminOptions): Middleware {
     createChangesRouter(deps).routes(),
     createChangeIdRouter(deps).routes(),
     createWebhookRouter(options.webhooks).routes(),
+    eventRoute(deps, options.events),
   ]) as Middleware;
   return async (ctx: Context, next: Next) => {
     if (ctx.path !== '/admin' && !ctx.path.startsWith('/admin/')) return next();
     if (serveAsset(ctx)) return;
     ctx.set('Cache-Control', 'no-store');
     ctx.set('X-Content-Type-Options', 'nosniff');
-    const isUpload = ctx.method === 'POST' && ctx.path === '/admin/upload';
+    const isUpload = ctx.method === 'POST' && (ctx.path === '/admin/upload' || /^\/admin\/upload\/files\/[^/]+\/replace$/.test(ctx.path));
     const parse: Middleware = isUpload ? (_ctx, go) => go() : body;
     await parse(ctx, async () => {
       await publicRoutes(ctx as never, async () => {
@@ -77,6 +81,16 @@ export function createAdminMiddleware(options: AdminOptions): Middleware {
         });
       });
     });
+  };
+}
+
+/** `GET /admin/events`: the change stream, open while the session lives. */
+function eventRoute(deps: AdminDependencies, events: AdminEventStream | undefined): Middleware {
+  return async (ctx, next) => {
+    if (ctx.path !== '/admin/events' || ctx.method !== 'GET' || events === undefined) return next();
+    // Blocking or removing an administrator ends their sessions, so the session alone tells.
+    const { sessionId } = signedInOf(ctx);
+    events.open(ctx, () => deps.sessions.isLive(sessionId, deps.now()));
   };
 }
 

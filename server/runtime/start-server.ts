@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CmsConfig } from '../config/cms-config.js';
 import { type AuthState, createAuthState } from '../auth/auth-state.js';
+import { createAdminEventStream } from '../admin/admin-event-stream.js';
 import { createAdminMiddleware } from '../admin/create-admin-middleware.js';
 import { createApp } from '../http/create-app.js';
 import { createEventStream } from '../http/event-stream.js';
@@ -62,6 +63,7 @@ export async function startServer(config: CmsConfig, log: ServerLog, prefetch?: 
   }
   const events = startEvents(config, runtime, log);
   const eventStream = createEventStream({ config, hub: events.hub, auth: () => auth });
+  const adminEvents = config.admin.enabled ? createAdminEventStream(events.hub) : undefined;
   if (config.server.watch) await runtime.watch();
   let ready = false;
   const reported = new Set<string>();
@@ -84,6 +86,7 @@ export async function startServer(config: CmsConfig, log: ServerLog, prefetch?: 
           warn: (message) => log.warn(message),
           resync: (files) => runtime.apply(files),
           webhooks: events.editor,
+          events: adminEvents,
         })
       : undefined,
     auth: () => auth,
@@ -129,6 +132,7 @@ export async function startServer(config: CmsConfig, log: ServerLog, prefetch?: 
   } catch (error) {
     mailer.close();
     eventStream.close();
+    adminEvents?.close();
     events.close();
     await runtime.close();
     const code = (error as NodeJS.ErrnoException).code;
@@ -153,6 +157,7 @@ export async function startServer(config: CmsConfig, log: ServerLog, prefetch?: 
         ready = false;
         // Streams never finish by themselves: they end first, so closing need not wait for them.
         eventStream.close();
+        adminEvents?.close();
       }).finally(() => {
         events.close();
         mailer.close();

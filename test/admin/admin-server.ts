@@ -23,11 +23,11 @@ export function copySample(): string {
   return dir;
 }
 
-export async function startAdminServer(options: { prepare?: (dir: string) => void; admin?: boolean } = {}): Promise<AdminTestServer> {
+export async function startAdminServer(options: { prepare?: (dir: string) => void; admin?: boolean; watch?: boolean } = {}): Promise<AdminTestServer> {
   const dir = copySample();
   options.prepare?.(dir);
   const logs: string[] = [];
-  const config = loadConfig(dir, { port: 0, host: '127.0.0.1', watch: false, admin: options.admin });
+  const config = loadConfig(dir, { port: 0, host: '127.0.0.1', watch: options.watch ?? false, admin: options.admin });
   const server = await startServer(config, {
     info: () => undefined,
     warn: (message) => logs.push(`warn: ${message}`),

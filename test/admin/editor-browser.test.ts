@@ -240,7 +240,7 @@ test('the media library uploads a file and edits its alternative text', async ()
     ),
   );
   await page.locator('#upload-input').setInputFiles([{ name: 'browser-upload.png', mimeType: 'image/png', buffer: png }]);
-  await page.getByText('1 file(s) uploaded').waitFor();
+  await page.getByRole('list', { name: 'Uploads' }).getByText('Uploaded').waitFor();
   await page.getByRole('button', { name: 'browser-upload.png' }).click();
   await page.locator('#asset-alternativeText').fill('Uploaded from the browser');
   await page.getByRole('button', { name: 'Finish' }).click();

@@ -1,13 +1,21 @@
+import { useState } from 'preact/hooks';
+import { MediaPicker } from '../media-library';
 import { type FieldProps, FieldError, FieldLabel, controlId } from './field-parts';
+import { ImagePreview, imageBlock } from './image-block';
+import { InlineEditor, hasLinks, newLink, normalizeInline } from './inline-nodes';
 import { ItemControls, moveItem } from './item-controls';
 
 type Block = Record<string, any>;
 
 const KINDS = ['paragraph', 'heading', 'quote', 'code', 'list'] as const;
 
-/** Strapi's blocks, edited as their text: paragraphs, headings, quotes, code and lists; other blocks (images) are kept as they are. */
+/**
+ * Strapi's blocks: paragraphs (with links), headings, quotes, code and lists edited as their text,
+ * images picked from the media library; other blocks are kept as they are.
+ */
 export function BlocksField(props: FieldProps) {
   const blocks: Block[] = Array.isArray(props.value) ? props.value : [];
+  const [picking, setPicking] = useState(false);
   const set = (next: Block[]) => props.onChange(next);
   const update = (i: number, block: Block) => set(blocks.map((b, j) => (j === i ? block : b)));
   return (
@@ -38,7 +46,7 @@ export function BlocksField(props: FieldProps) {
                   </select>
                 </label>
               ) : (
-                <span>{block['type']} block (kept as it is)</span>
+                <span>{block['type'] === 'image' ? 'Image' : `${block['type']} block (kept as it is)`}</span>
               )}
               <ItemControls
                 index={i}
@@ -48,7 +56,16 @@ export function BlocksField(props: FieldProps) {
                 onRemove={() => set(blocks.filter((_, j) => j !== i))}
               />
             </div>
-            {editable && (
+            {block['type'] === 'image' && <ImagePreview block={block} />}
+            {block['type'] === 'paragraph' && hasLinks(block['children']) && (
+              <InlineEditor id={id} label={`Block ${i + 1} text`} children={block['children']} onChange={(children) => update(i, { ...block, children })} />
+            )}
+            {block['type'] === 'paragraph' && (
+              <button type="button" class="link" onClick={() => update(i, { ...block, children: normalizeInline([...(block['children'] ?? []), newLink()]) })}>
+                Add a link to block {i + 1}
+              </button>
+            )}
+            {editable && !(block['type'] === 'paragraph' && hasLinks(block['children'])) && (
               <>
                 <label for={id} class="visually-hidden">
                   Block {i + 1} text
@@ -66,7 +83,21 @@ export function BlocksField(props: FieldProps) {
       })}
       <button type="button" class="secondary" onClick={() => set([...blocks, { type: 'paragraph', children: [{ type: 'text', text: '' }] }])}>
         Add a block
+      </button>{' '}
+      <button type="button" class="secondary" onClick={() => setPicking(true)}>
+        Add an image to {props.name}
       </button>
+      {picking && (
+        <MediaPicker
+          title={`Choose an image for ${props.name}`}
+          accept={(file) => file.mime.startsWith('image/')}
+          onClose={() => setPicking(false)}
+          onPick={(file) => {
+            set([...blocks, imageBlock(file)]);
+            setPicking(false);
+          }}
+        />
+      )}
       <FieldError props={props} />
     </fieldset>
   );
