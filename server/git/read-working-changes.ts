@@ -3,7 +3,7 @@ import type { ContentType } from '../schema/content-type.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import { parseContentPath } from '../store/content-path.js';
 import { CONTENT_DIR, SCHEMAS_DIR, UPLOADS_DIR } from '../store/project-layout.js';
-import { readPlainFile } from '../store/plain-file.js';
+import { readProjectFiles } from '../store/read-project-files.js';
 import { decodeVersion } from './decode-version.js';
 import { type FieldChange, diffFields } from './diff-fields.js';
 import { type Repository, type RepositoryState, readRepositoryState } from './open-repository.js';
@@ -68,7 +68,18 @@ export async function readWorkingChanges(repo: Repository, schemas: { registry: 
   const args = ['status', '--porcelain=v2', '-z', '--untracked-files=all', '--no-renames', '--', CONTENT_DIR, UPLOADS_DIR, SCHEMAS_DIR];
   const [state, out] = await Promise.all([readRepositoryState(repo), runGit(repo.dir, args)]);
   const { files, conflicted } = parseStatus(repo, out.toString('utf8'));
-  const contents = files.map((file) => (file.change === 'deleted' ? undefined : safeRead(repo.dir, file.path)));
+  // The committed versions by the blob ids git status gave (no walk of HEAD's trees per file),
+  // read by git while this process reads the files on disk.
+  const committed = readBlobTexts(
+    repo,
+    files.flatMap((file) => (file.path.startsWith(`${CONTENT_DIR}/`) ? (file.headBlob ?? []) : [])),
+  );
+  const onDisk = readProjectFiles(
+    repo.dir,
+    files.flatMap((file) => (file.change === 'deleted' ? [] : [file.path])),
+  );
+  let next = 0;
+  const contents = files.map((file) => (file.change === 'deleted' ? undefined : onDisk[next++]));
   const documents = new Map<string, { uid: string; documentId: string | null; files: ChangedVersion[] }>();
   const media: ChangedFile[] = [];
   const schemaFiles: ChangedFile[] = [];
@@ -92,11 +103,7 @@ export async function readWorkingChanges(repo: Repository, schemas: { registry: 
     pending.push({ at, key, type: parsed.type, version: { ...changed, locale, draft: parsed.draft } });
     return undefined;
   });
-  // The committed versions by the blob ids git status gave: no walk of HEAD's trees per file.
-  const before = await readBlobTexts(
-    repo,
-    pending.flatMap(({ at }) => files[at]!.headBlob ?? []),
-  );
+  const before = await committed;
   pending.forEach(({ at, key, type, version }) => {
     const headBlob = files[at]!.headBlob;
     const old = decodeVersion(type, version.path, headBlob === undefined ? undefined : before.get(headBlob));
@@ -148,12 +155,4 @@ function parseStatus(repo: Repository, text: string): { files: StatusFile[]; con
     }
   }
   return { files, conflicted };
-}
-
-function safeRead(dir: string, path: string): Buffer | undefined {
-  try {
-    return readPlainFile(dir, path);
-  } catch {
-    return undefined;
-  }
 }
