@@ -41,7 +41,7 @@ export async function readCommitGraphState(repo: Repository): Promise<CommitGrap
  * filters, or does not hold HEAD yet (then one more layer, `--split`, for the new commits only).
  * Nothing is written when it is fresh or a setting says no (`git config cms.commitGraph false`).
  * Answers whether the filters cover HEAD afterwards; a failed write (a read-only repository, a
- * lock held) only answers false.
+ * lock held, a shallow clone) only answers false, and the caller reads one glob log instead.
  */
 export async function ensureCommitGraph(repo: Repository): Promise<boolean> {
   const state = await readCommitGraphState(repo);
@@ -50,10 +50,11 @@ export async function ensureCommitGraph(repo: Repository): Promise<boolean> {
   const split = state.withoutBloom ? '--split=replace' : '--split';
   try {
     await runGit(repo.dir, ['commit-graph', 'write', '--reachable', '--changed-paths', split, '--no-progress']);
-    return true;
   } catch {
     return false;
   }
+  // Git may write nothing and still succeed (a shallow clone): only filters that are there count.
+  return (await readCommitGraphState(repo)).fresh;
 }
 
 function readLayers(single: string, folder: string): CommitGraphLayer[] {

@@ -1,10 +1,13 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ensureCommitGraph, readCommitGraphState } from '../../server/git/commit-graph.js';
 import { openRepository } from '../../server/git/open-repository.js';
 import { BOB, type GitTestProject, createGitProject } from '../helpers/git-project.js';
+import { REPO_ROOT } from '../helpers/paths.js';
 
 let project: GitTestProject;
 
@@ -113,6 +116,27 @@ test('git config cms.commitGraph false: nothing is written, and history still li
     assert.equal(graphFiles(), []);
   } finally {
     project.git(['config', '--unset', 'cms.commitGraph']);
+  }
+});
+
+test('a shallow clone, where git writes no commit-graph: false, and history still lists what the clone holds', async () => {
+  const shallow = fs.mkdtempSync(path.join(os.tmpdir(), 'cms-shallow-'));
+  try {
+    project.git(['clone', '-q', '--depth', '1', `file://${project.dir}`, shallow]);
+    const repo = await openRepository(shallow);
+    assert.is(await ensureCommitGraph(repo), (await readCommitGraphState(repo)).fresh);
+    const result = spawnSync(process.execPath, [path.join(REPO_ROOT, 'dist', 'cli', 'main.js'), 'history', 'articles/hello', '--json'], {
+      cwd: shallow,
+      encoding: 'utf8',
+    });
+    assert.is(result.status, 0, result.stderr);
+    const commits = (JSON.parse(result.stdout) as { commits: { commit: string }[] }).commits;
+    assert.equal(
+      commits.map((c) => c.commit),
+      [project.git(['rev-parse', 'HEAD']).trim()],
+    );
+  } finally {
+    fs.rmSync(shallow, { recursive: true, force: true });
   }
 });
 
