@@ -1,16 +1,21 @@
 #!/usr/bin/env node
-// History of one document in a large repository, side by side with the bare `git log` of its file.
+// History of one document in a large repository: this build against a baseline build (--baseline
+// <dist folder>, e.g. the previous commit compiled with --outDir) in the same run, and beside the
+// bare `git log` of its file.
 //
-//   npm run build && node bench/git-history.mjs [--docs 100000] [--commits 10000] [--dir <tmp>/cms-bench/git-history]
+//   npm run build && node bench/git-history.mjs [--docs 100000] [--commits 10000] [--baseline <dist>] [--runs 5] [--keep-graph]
 //
-// The repository is generated once (git fast-import) and kept; --regenerate makes it again.
+// The repository is generated once (git fast-import) under <tmpdir>/cms-bench and kept;
+// --regenerate makes it again. Each run starts without a commit-graph: the first history of this
+// build writes it (git's changed-path Bloom filters), which is timed on its own.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { distFile } from './lib/dist-path.mjs';
+import { DIST, distFile } from './lib/dist-path.mjs';
 import { TARGET, generateGitRepo } from './lib/git-repo.mjs';
 import { machineNote } from './lib/machine-note.mjs';
 
@@ -21,63 +26,92 @@ const { values } = parseArgs({
     dir: { type: 'string' },
     regenerate: { type: 'boolean', default: false },
     runs: { type: 'string', default: '5' },
-    'commit-graph': { type: 'boolean', default: false },
+    baseline: { type: 'string' },
+    'baseline-runs': { type: 'string' },
+    'keep-graph': { type: 'boolean', default: false },
   },
 });
 const docs = Number(values.docs);
 const commits = Number(values.commits);
+const runs = Number(values.runs);
+const baselineRuns = Number(values['baseline-runs'] ?? values.runs);
 const dir = values.dir ?? path.join(os.tmpdir(), 'cms-bench', `git-${docs}-${commits}`);
 console.log(machineNote());
 if (values.regenerate || !fs.existsSync(path.join(dir, '.git'))) {
   const seconds = await generateGitRepo(dir, { docs, commits });
   console.log(`generated ${docs} documents, ${commits + 1} commits in ${seconds.toFixed(1)} s: ${dir}`);
 }
+const removeGraph = () => {
+  fs.rmSync(path.join(dir, '.git/objects/info/commit-graph'), { force: true });
+  fs.rmSync(path.join(dir, '.git/objects/info/commit-graphs'), { recursive: true, force: true });
+};
+if (!values['keep-graph']) removeGraph();
 
-const { openRepository } = await import(distFile('server/git/open-repository.js'));
-const { readDocumentHistory } = await import(distFile('server/git/document-history.js'));
-const { loadSchemas } = await import(distFile('server/store/load-schemas.js'));
-const registry = loadSchemas(dir);
-const type = registry.byRouteName.get('articles');
-const repo = await openRepository(dir);
-
-function median(list) {
-  const sorted = [...list].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+const builds = [{ name: 'this build', dist: DIST }];
+if (values.baseline !== undefined) builds.push({ name: 'baseline', dist: path.resolve(values.baseline) });
+for (const build of builds) {
+  const load = (rel) => import(pathToFileURL(path.join(build.dist, rel)).href);
+  build.history = (await load('server/git/document-history.js')).readDocumentHistory;
+  build.repo = await (await load('server/git/open-repository.js')).openRepository(dir);
+  build.registry = (await load('server/store/load-schemas.js')).loadSchemas(dir);
 }
-
-const bare = [];
-const ours = [];
+const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+const show = (list) => `median ${median(list).toFixed(0)} ms (runs: ${list.map((ms) => ms.toFixed(0)).join(', ')})`;
 let length = 0;
-for (let run = 0; run < Number(values.runs); run++) {
-  let start = performance.now();
-  spawnSync('git', ['log', '--format=%H', '--name-status', '--', `content/articles/${TARGET}.json`], { cwd: dir });
-  bare.push(performance.now() - start);
-  start = performance.now();
-  const history = await readDocumentHistory(repo, { type, documentId: TARGET }, { registry, defaultLocale: 'en' });
-  ours.push(performance.now() - start);
-  length = history.length;
+async function history(build) {
+  const start = performance.now();
+  const list = await build.history(
+    build.repo,
+    { type: build.registry.byRouteName.get('articles'), documentId: TARGET },
+    { registry: build.registry, defaultLocale: 'en', locales: ['en'] },
+  );
+  length = list.length;
+  return performance.now() - start;
 }
-let start = performance.now();
-const cli = spawnSync(process.execPath, [distFile('cli/main.js'), 'history', `articles/${TARGET}`, '--json'], { cwd: dir });
-const cliMs = performance.now() - start;
-if (cli.status !== 0) throw new Error(cli.stderr.toString());
-console.log(`history of articles/${TARGET}: ${length} commits with field diffs`);
-console.log(`  readDocumentHistory  median ${median(ours).toFixed(0)} ms (runs: ${ours.map((ms) => ms.toFixed(0)).join(', ')})`);
-console.log(`  bare git log -- file median ${median(bare).toFixed(0)} ms (runs: ${bare.map((ms) => ms.toFixed(0)).join(', ')})`);
-console.log(`  cms history --json   ${cliMs.toFixed(0)} ms (a whole process: node start, config, schemas)`);
+const bareLog = () => {
+  const start = performance.now();
+  spawnSync('git', ['log', '--format=%H', '--name-status', '--', `content/articles/${TARGET}.json`], { cwd: dir });
+  return performance.now() - start;
+};
 
-// What git's changed-path Bloom filters (a commit-graph) would give a one-literal-path log: the
-// path a future version could take (cms reads all of a document's names with one glob today,
-// which Bloom filters do not serve).
-if (process.argv.includes('--commit-graph')) {
-  start = performance.now();
-  spawnSync('git', ['commit-graph', 'write', '--reachable', '--changed-paths'], { cwd: dir });
-  console.log(`  git commit-graph write --changed-paths: ${(performance.now() - start).toFixed(0)} ms`);
-  const bloom = [];
-  for (let run = 0; run < Number(values.runs); run++) {
-    start = performance.now();
-    spawnSync('git', ['log', '--format=%H', '--name-status', '--', `content/articles/${TARGET}.json`], { cwd: dir });
-    bloom.push(performance.now() - start);
-  }
-  console.log(`  bare git log -- file, with Bloom filters: median ${median(bloom).toFixed(0)} ms`);
+const [ours, baseline] = builds;
+const results = { bareBefore: [], baselineBefore: [], ours: [], baselineAfter: [], bareAfter: [] };
+// Without a baseline, the bare log without a commit-graph is not timed either (at 100,000 documents
+// and 10,000 commits it reads every commit's tree of content/articles: minutes).
+for (let run = 0; run < (baseline ? baselineRuns : 0); run++) {
+  results.bareBefore.push(bareLog());
+  results.baselineBefore.push(await history(baseline));
+}
+const first = await history(ours);
+console.log(`history of articles/${TARGET}: ${length} commits with field diffs, ${docs} documents, ${commits + 1} commits`);
+console.log(`  this build, first call (${values['keep-graph'] ? 'commit-graph kept' : 'writes the commit-graph'})  ${first.toFixed(0)} ms`);
+for (let run = 0; run < runs; run++) {
+  results.ours.push(await history(ours));
+  results.bareAfter.push(bareLog());
+  if (baseline && run < baselineRuns) results.baselineAfter.push(await history(baseline));
+}
+console.log(`  this build, commit-graph in place                 ${show(results.ours)}`);
+if (baseline) {
+  console.log(`  baseline, no commit-graph                         ${show(results.baselineBefore)}`);
+  console.log(`  baseline, commit-graph in place                   ${show(results.baselineAfter)}`);
+}
+if (baseline) console.log(`  bare git log -- <file>, no commit-graph           ${show(results.bareBefore)}`);
+console.log(`  bare git log -- <file>, commit-graph in place     ${show(results.bareAfter)}`);
+const start = performance.now();
+const cli = spawnSync('bash', ['-c', `"${process.execPath}" "${distFile('cli/main.js')}" history articles/${TARGET} --json > /dev/null; times`], {
+  cwd: dir,
+  encoding: 'utf8',
+});
+const cliMs = performance.now() - start;
+if (cli.status !== 0) throw new Error(cli.stderr);
+console.log(`  cms history --json (whole process)                ${cliMs.toFixed(0)} ms; CPU of it and its git children: ${cliCpu(cli.stdout)}`);
+
+/** bash `times`: the second line is the children's user and system time. */
+function cliCpu(text) {
+  const line = text.trim().split('\n').at(-1) ?? '';
+  const seconds = line.split(/\s+/).map((part) => {
+    const match = /(\d+)m([\d.]+)s/.exec(part);
+    return match ? Number(match[1]) * 60 + Number(match[2]) : 0;
+  });
+  return `${((seconds[0] + seconds[1]) * 1000).toFixed(0)} ms (user ${(seconds[0] * 1000).toFixed(0)}, system ${(seconds[1] * 1000).toFixed(0)})`;
 }

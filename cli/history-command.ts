@@ -23,6 +23,7 @@ export async function runHistory(options: HistoryOptions): Promise<number> {
     defaultLocale: project.defaultLocale,
     locale: options.locale,
     limit: options.limit,
+    locales: project.config.i18n.locales.map((l) => l.code),
   });
   if (options.json) {
     printOut(JSON.stringify({ document: options.document, commits: history }, null, 2));

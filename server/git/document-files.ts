@@ -32,9 +32,27 @@ export function parseDocumentAddress(registry: SchemaRegistry, text: string): Do
 
 /** Pathspecs (relative to the project) matching every file of a document under one of its names. */
 export function documentPathspecs(address: DocumentAddress): string[] {
-  const stem =
-    address.type.kind === 'singleType' ? `${CONTENT_DIR}/${routeName(address.type)}` : `${CONTENT_DIR}/${address.type.pluralName}/${address.documentId}`;
+  const stem = documentStem(address);
   return [`:(glob)${stem}.json`, `:(glob)${stem}.md`, `:(glob)${stem}.*.json`, `:(glob)${stem}.*.md`];
+}
+
+/**
+ * Every path a file of the document may have: main and (with draft & publish) draft, JSON and
+ * Markdown, for a localized type without a locale suffix and with each of `locales` (only
+ * `locale`'s when given). Exact names, for logs that git's changed-path Bloom filters serve.
+ */
+export function documentFileNames(address: DocumentAddress, at: { locales: readonly string[]; defaultLocale: string; locale?: string | undefined }): string[] {
+  const stem = documentStem(address);
+  const wanted = at.locale === undefined ? at.locales : [at.locale];
+  const suffixes = !address.type.localized
+    ? ['']
+    : [...(at.locale === undefined || at.locale === at.defaultLocale ? [''] : []), ...wanted.map((code) => `.${code}`)];
+  const kinds = address.type.draftAndPublish ? ['', '.draft'] : [''];
+  return suffixes.flatMap((suffix) => kinds.flatMap((kind) => [`${stem}${suffix}${kind}.json`, `${stem}${suffix}${kind}.md`]));
+}
+
+function documentStem(address: DocumentAddress): string {
+  return address.type.kind === 'singleType' ? `${CONTENT_DIR}/${routeName(address.type)}` : `${CONTENT_DIR}/${address.type.pluralName}/${address.documentId}`;
 }
 
 /** The version a project-relative path holds of the document, or undefined when it is no file of it. */

@@ -1,11 +1,13 @@
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import { decodeVersion } from './decode-version.js';
 import { type FieldChange, diffFields } from './diff-fields.js';
-import { type DocumentAddress, type FileVersion, documentPathspecs, versionOfPath } from './document-files.js';
+import { type DocumentAddress, type FileVersion, documentFileNames, versionOfPath } from './document-files.js';
 import type { Repository } from './open-repository.js';
-import { readBlobs } from './read-blobs.js';
-import { type LoggedCommit, readLog } from './read-log.js';
+import { readBlobTexts, readBlobs } from './read-blobs.js';
+import type { LoggedCommit } from './read-log.js';
 import { findRenameSources } from './find-rename-source.js';
+import { ensureCommitGraph } from './commit-graph.js';
+import { readDocumentLog } from './read-document-log.js';
 
 /** What one commit did to one file of the document. */
 export interface FileHistory extends FileVersion {
@@ -31,6 +33,15 @@ export interface HistoryOptions {
   readonly locale?: string | undefined;
   /** At most this many commits (default: all). */
   readonly limit?: number | undefined;
+  /**
+   * The configured locale codes (`i18n.locales`): with them, a localized document's log reads the
+   * exact names of its files, which git's changed-path Bloom filters serve. Without them (or
+   * without the filters), one glob log that reads every commit's tree, also finding files of
+   * locales no longer configured.
+   */
+  readonly locales?: readonly string[] | undefined;
+  /** Write git's commit-graph with changed-path Bloom filters when it is missing or stale (default: true). */
+  readonly writeCommitGraph?: boolean | undefined;
 }
 
 /** How many renames back a history follows. */
@@ -39,9 +50,14 @@ const MAX_RENAMES = 20;
 /**
  * Every commit that touched a file of the document (main, draft, locale versions, Markdown),
  * newest first, following renames (`cms mv` or `git mv`), each with the fields that changed per
- * file, computed from the decoded versions.
+ * file, computed from the decoded versions. Writes git's commit-graph first when it lacks
+ * changed-path Bloom filters for HEAD (see `ensureCommitGraph`): without them a path-limited log
+ * reads the tree of every commit, with them only the commits that may have touched the path.
  */
 export async function readDocumentHistory(repo: Repository, address: DocumentAddress, options: HistoryOptions): Promise<HistoryCommit[]> {
+  const literal = (options.locales !== undefined || !address.type.localized) && (options.writeCommitGraph === false ? false : await ensureCommitGraph(repo));
+  const namesOf = (at: DocumentAddress): string[] | undefined =>
+    literal ? documentFileNames(at, { locales: options.locales ?? [], defaultLocale: options.defaultLocale, locale: options.locale }) : undefined;
   const found: { logged: LoggedCommit; address: DocumentAddress }[] = [];
   const seen = new Set<string>();
   const renames = new Map<string, Map<string, string>>();
@@ -49,7 +65,7 @@ export async function readDocumentHistory(repo: Repository, address: DocumentAdd
   for (let round = 0; name !== undefined && round <= MAX_RENAMES; round++) {
     const current: { address: DocumentAddress; from: string } = name;
     name = undefined;
-    const logged = await readLog(repo, documentPathspecs(current.address), { from: current.from, limit: options.limit });
+    const logged = await readDocumentLog(repo, current.address, { from: current.from, limit: options.limit, names: namesOf(current.address) });
     for (const entry of logged) {
       if (seen.has(entry.commit)) continue;
       seen.add(entry.commit);
@@ -73,6 +89,9 @@ interface PendingFile {
   readonly status: string;
   readonly version: FileVersion;
   readonly from: string | undefined;
+  /** Blob ids from the log: read by id, without walking the commit's trees. */
+  readonly before: string | undefined;
+  readonly after: string | undefined;
 }
 
 async function describeCommits(
@@ -87,25 +106,31 @@ async function describeCommits(
       const version = versionOfPath(registry, address, defaultLocale, file.path);
       if (version === undefined || (locale !== undefined && version.locale !== locale)) continue;
       const from = file.status === 'A' ? history.renames.get(logged.commit)?.get(file.path) : undefined;
-      files.push({ path: file.path, status: file.status, version, from });
+      files.push({ path: file.path, status: file.status, version, from, before: file.before, after: file.after });
     }
     return { logged, address, files };
   });
-  const refs = perCommit.flatMap(({ logged, files }) =>
-    files.flatMap((file) => [
-      { commit: logged.commit, path: file.path },
-      { commit: logged.parents[0] ?? '0000000000000000000000000000000000000000', path: file.from ?? file.path },
-    ]),
+  const all = perCommit.flatMap(({ files }) => files);
+  const blobs = await readBlobTexts(
+    repo,
+    all.flatMap((file) => [file.before, file.after].filter((oid): oid is string => oid !== undefined)),
   );
-  const texts = await readBlobs(repo, refs);
-  let at = 0;
+  // A renamed file's old version is the parent's file under its old name.
+  const renamed = perCommit.flatMap(({ logged, files }) =>
+    files.filter((file) => file.from !== undefined).map((file) => ({ file, ref: { commit: logged.parents[0] ?? '', path: file.from! } })),
+  );
+  const renamedTexts = await readBlobs(
+    repo,
+    renamed.map(({ ref }) => ref),
+  );
+  const fromText = new Map(renamed.map(({ file }, i) => [file, renamedTexts[i]]));
   const out: HistoryCommit[] = [];
   for (const { logged, address, files } of perCommit) {
     if (files.length === 0) continue;
     const described = files.map((file): FileHistory => {
-      const after = decodeVersion(address.type, file.path, file.status === 'D' ? undefined : texts[at]);
-      const before = decodeVersion(address.type, file.from ?? file.path, file.status === 'A' && file.from === undefined ? undefined : texts[at + 1]);
-      at += 2;
+      const after = decodeVersion(address.type, file.path, file.after === undefined ? undefined : blobs.get(file.after));
+      const beforeText = file.from !== undefined ? fromText.get(file) : file.before === undefined ? undefined : blobs.get(file.before);
+      const before = decodeVersion(address.type, file.from ?? file.path, beforeText);
       const change = file.from !== undefined ? 'renamed' : file.status === 'A' ? 'created' : file.status === 'D' ? 'deleted' : 'edited';
       const error = after.error ?? before.error;
       return {

@@ -9,15 +9,29 @@ export interface BlobRef {
 
 /**
  * The texts of many committed files in one `git cat-file --batch`; undefined where the commit has
- * no such file.
+ * no such file. Each `<commit>:<path>` walks the commit's trees: when the blob ids are known
+ * (`readLog` gives them), `readBlobTexts` skips that walk.
  */
 export async function readBlobs(repo: Repository, refs: readonly BlobRef[]): Promise<(string | undefined)[]> {
-  if (refs.length === 0) return [];
-  const input = refs.map((ref) => `${ref.commit}:${repo.prefix}${ref.path}\n`).join('');
-  const out = await runGit(repo.dir, ['cat-file', '--batch'], { input });
+  return readObjects(
+    repo,
+    refs.map((ref) => `${ref.commit}:${repo.prefix}${ref.path}`),
+  );
+}
+
+/** The texts of blobs by id, in one `git cat-file --batch`, each asked once; undefined for an id git does not have. */
+export async function readBlobTexts(repo: Repository, oids: readonly string[]): Promise<Map<string, string | undefined>> {
+  const unique = [...new Set(oids)];
+  const texts = await readObjects(repo, unique);
+  return new Map(unique.map((oid, i) => [oid, texts[i]]));
+}
+
+async function readObjects(repo: Repository, names: readonly string[]): Promise<(string | undefined)[]> {
+  if (names.length === 0) return [];
+  const out = await runGit(repo.dir, ['cat-file', '--batch'], { input: names.map((name) => `${name}\n`).join('') });
   const texts: (string | undefined)[] = [];
   let at = 0;
-  for (let i = 0; i < refs.length; i++) {
+  for (let i = 0; i < names.length; i++) {
     const end = out.indexOf(10, at);
     const header = out.toString('utf8', at, end);
     at = end + 1;

@@ -11,11 +11,28 @@ export interface LoggedCommit {
   /** The subject line. */
   readonly message: string;
   /** Project-relative paths with git's status letter (A, M, D, T). */
-  readonly files: readonly { readonly status: string; readonly path: string }[];
+  readonly files: readonly LoggedFile[];
+}
+
+/** A file a logged commit changed: its status letter and the blobs before and after (absent: none). */
+export interface LoggedFile {
+  readonly status: string;
+  readonly path: string;
+  /** The blob the first parent held, when it held the file. */
+  readonly before?: string;
+  /** The blob the commit holds, when it holds the file. */
+  readonly after?: string;
+}
+
+/** A logged commit with its committer time (seconds), which orders logs read apart. */
+export interface TimedCommit {
+  readonly logged: LoggedCommit;
+  readonly time: number;
 }
 
 const RECORD = '\x1e';
 const FIELD = '\x1f';
+const NO_BLOB = /^0+$/;
 
 /**
  * The commits reachable from `from` that changed files matching `pathspecs`, newest first; a
@@ -23,10 +40,20 @@ const FIELD = '\x1f';
  * repository without commits).
  */
 export async function readLog(repo: Repository, pathspecs: readonly string[], options: { from: string; limit?: number | undefined }): Promise<LoggedCommit[]> {
+  return (await readTimedLog(repo, pathspecs, options)).map((entry) => entry.logged);
+}
+
+/** readLog, with each commit's committer time. */
+export async function readTimedLog(
+  repo: Repository,
+  pathspecs: readonly string[],
+  options: { from: string; limit?: number | undefined },
+): Promise<TimedCommit[]> {
   const args = [
     'log',
-    `--format=${RECORD}%H${FIELD}%P${FIELD}%an${FIELD}%ae${FIELD}%aI${FIELD}%s`,
-    '--name-status',
+    `--format=${RECORD}%H${FIELD}%P${FIELD}%an${FIELD}%ae${FIELD}%aI${FIELD}%ct${FIELD}%s`,
+    '--raw',
+    '--no-abbrev',
     '-z',
     '--no-renames',
     '--diff-merges=first-parent',
@@ -34,8 +61,12 @@ export async function readLog(repo: Repository, pathspecs: readonly string[], op
   if (options.limit !== undefined) args.push(`--max-count=${options.limit}`);
   args.push(options.from, '--', ...pathspecs);
   const out = await runGit(repo.dir, args, { allowed: [128] }).catch(() => Buffer.alloc(0));
-  const commits: LoggedCommit[] = [];
-  for (const record of out.toString('utf8').split(RECORD)) {
+  return parseLog(repo, out.toString('utf8'));
+}
+
+function parseLog(repo: Repository, text: string): TimedCommit[] {
+  const commits: TimedCommit[] = [];
+  for (const record of text.split(RECORD)) {
     if (record === '') continue;
     const headerEnd = record.indexOf('\0');
     const header = (headerEnd < 0 ? record : record.slice(0, headerEnd)).split(FIELD);
@@ -46,13 +77,22 @@ export async function readLog(repo: Repository, pathspecs: readonly string[], op
             .slice(headerEnd + 1)
             .replace(/^\n/, '')
             .split('\0');
-    const files: { status: string; path: string }[] = [];
+    const files: LoggedFile[] = [];
+    // --raw -z: `:<mode> <mode> <old blob> <new blob> <status>` NUL `<path>` NUL.
     for (let i = 0; i + 1 < tokens.length; i += 2) {
       const path = tokens[i + 1]!;
-      if (path.startsWith(repo.prefix)) files.push({ status: tokens[i]!.charAt(0), path: path.slice(repo.prefix.length) });
+      const [, , before = '', after = '', status = ''] = tokens[i]!.split(' ');
+      if (!path.startsWith(repo.prefix)) continue;
+      files.push({
+        status: status.charAt(0),
+        path: path.slice(repo.prefix.length),
+        ...(NO_BLOB.test(before) ? {} : { before }),
+        ...(NO_BLOB.test(after) ? {} : { after }),
+      });
     }
-    const [commit = '', parents = '', name = '', email = '', date = '', message = ''] = header;
-    commits.push({ commit, parents: parents === '' ? [] : parents.split(' '), author: { name, email }, date, message, files });
+    const [commit = '', parents = '', name = '', email = '', date = '', time = '0', message = ''] = header;
+    const logged = { commit, parents: parents === '' ? [] : parents.split(' '), author: { name, email }, date, message, files };
+    commits.push({ logged, time: Number(time) });
   }
   return commits;
 }

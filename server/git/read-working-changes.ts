@@ -3,11 +3,11 @@ import type { ContentType } from '../schema/content-type.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import { parseContentPath } from '../store/content-path.js';
 import { CONTENT_DIR, SCHEMAS_DIR, UPLOADS_DIR } from '../store/project-layout.js';
-import { readProjectText } from '../store/project-files.js';
+import { readProjectFiles } from '../store/read-project-files.js';
 import { decodeVersion } from './decode-version.js';
 import { type FieldChange, diffFields } from './diff-fields.js';
 import { type Repository, type RepositoryState, readRepositoryState } from './open-repository.js';
-import { readBlobs } from './read-blobs.js';
+import { readBlobTexts } from './read-blobs.js';
 import { runGit } from './run-git.js';
 
 export type ChangeKind = 'created' | 'edited' | 'deleted';
@@ -51,43 +51,43 @@ export interface WorkingChanges {
   readonly other: readonly ChangedFile[];
 }
 
-const CONFLICT = new Set(['DD', 'AU', 'UD', 'UA', 'DU', 'AA', 'UU']);
+const NO_BLOB = /^0+$/;
 
 /** The git blob hash of a text (what `git hash-object` prints). */
 export function hashText(text: string): string {
-  const bytes = Buffer.from(text, 'utf8');
+  return hashBytes(Buffer.from(text, 'utf8'));
+}
+
+/** The git blob hash of a file's bytes (a media file is no UTF-8 text). */
+export function hashBytes(bytes: Uint8Array): string {
   return createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
 }
 
 /** Every change since the last commit, per document with field-level diffs, plus media and schema files. */
 export async function readWorkingChanges(repo: Repository, schemas: { registry: SchemaRegistry; defaultLocale: string }): Promise<WorkingChanges> {
-  const state = await readRepositoryState(repo);
-  const out = await runGit(repo.dir, ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames', '--', CONTENT_DIR, UPLOADS_DIR, SCHEMAS_DIR]);
-  const conflicted: string[] = [];
-  const files: { path: string; change: ChangeKind; inHead: boolean }[] = [];
-  for (const entry of out.toString('utf8').split('\0')) {
-    if (entry.length < 4) continue;
-    const code = entry.slice(0, 2);
-    // Porcelain paths are relative to the repository's root.
-    if (!entry.startsWith(repo.prefix, 3)) continue;
-    const path = entry.slice(3 + repo.prefix.length);
-    if (CONFLICT.has(code)) {
-      conflicted.push(path);
-      continue;
-    }
-    const inHead = state.head !== null && code[0] !== 'A' && code !== '??';
-    const onDisk = code[1] !== 'D' && !(code[0] === 'D' && code[1] === ' ');
-    if (inHead || onDisk) files.push({ path, change: !inHead ? 'created' : onDisk ? 'edited' : 'deleted', inHead });
-  }
-  const texts = files.map((file) => (file.change === 'deleted' ? undefined : safeRead(repo.dir, file.path)));
+  const args = ['status', '--porcelain=v2', '-z', '--untracked-files=all', '--no-renames', '--', CONTENT_DIR, UPLOADS_DIR, SCHEMAS_DIR];
+  const [state, out] = await Promise.all([readRepositoryState(repo), runGit(repo.dir, args)]);
+  const { files, conflicted } = parseStatus(repo, out.toString('utf8'));
+  // The committed versions by the blob ids git status gave (no walk of HEAD's trees per file),
+  // read by git while this process reads the files on disk.
+  const committed = readBlobTexts(
+    repo,
+    files.flatMap((file) => (file.path.startsWith(`${CONTENT_DIR}/`) ? (file.headBlob ?? []) : [])),
+  );
+  const onDisk = readProjectFiles(
+    repo.dir,
+    files.flatMap((file) => (file.change === 'deleted' ? [] : [file.path])),
+  );
+  let next = 0;
+  const contents = files.map((file) => (file.change === 'deleted' ? undefined : onDisk[next++]));
   const documents = new Map<string, { uid: string; documentId: string | null; files: ChangedVersion[] }>();
   const media: ChangedFile[] = [];
   const schemaFiles: ChangedFile[] = [];
   const other: ChangedFile[] = [];
   const pending: { at: number; key: string; type: ContentType; version: Omit<ChangedVersion, 'fields'> }[] = [];
   files.forEach((file, at) => {
-    const text = texts[at];
-    const changed: ChangedFile = { path: file.path, change: file.change, hash: text === undefined ? null : hashText(text) };
+    const bytes = contents[at];
+    const changed: ChangedFile = { path: file.path, change: file.change, hash: bytes === undefined ? null : hashBytes(bytes) };
     if (file.path.startsWith(`${UPLOADS_DIR}/`)) return media.push(changed);
     if (file.path.startsWith(`${SCHEMAS_DIR}/`)) return schemaFiles.push(changed);
     let parsed;
@@ -103,13 +103,11 @@ export async function readWorkingChanges(repo: Repository, schemas: { registry: 
     pending.push({ at, key, type: parsed.type, version: { ...changed, locale, draft: parsed.draft } });
     return undefined;
   });
-  const before = await readBlobs(
-    repo,
-    pending.map(({ at }) => ({ commit: 'HEAD', path: files[at]!.path })),
-  );
-  pending.forEach(({ at, key, type, version }, i) => {
-    const old = decodeVersion(type, version.path, files[at]!.inHead ? before[i] : undefined);
-    const now = decodeVersion(type, version.path, texts[at]);
+  const before = await committed;
+  pending.forEach(({ at, key, type, version }) => {
+    const headBlob = files[at]!.headBlob;
+    const old = decodeVersion(type, version.path, headBlob === undefined ? undefined : before.get(headBlob));
+    const now = decodeVersion(type, version.path, contents[at]?.toString('utf8'));
     const error = old.error ?? now.error;
     const fields = error === undefined ? diffFields(old.data, now.data) : [];
     documents.get(key)!.files.push({ ...version, fields, ...(error === undefined ? {} : { error }) });
@@ -122,10 +120,39 @@ export async function readWorkingChanges(repo: Repository, schemas: { registry: 
   return { state, documents: summaries, media, schemas: schemaFiles, conflicted, other };
 }
 
-function safeRead(dir: string, path: string): string | undefined {
-  try {
-    return readProjectText(dir, path);
-  } catch {
-    return undefined;
+interface StatusFile {
+  readonly path: string;
+  readonly change: ChangeKind;
+  /** The blob HEAD holds (undefined: the file is not in HEAD). */
+  readonly headBlob: string | undefined;
+}
+
+/**
+ * `git status --porcelain=v2 -z`: `1 XY sub mH mI mW hH hI path` for a tracked file, `? path` for
+ * an untracked one, `u …` for one in conflict. Paths are relative to the repository's root.
+ */
+function parseStatus(repo: Repository, text: string): { files: StatusFile[]; conflicted: string[] } {
+  const files: StatusFile[] = [];
+  const conflicted: string[] = [];
+  for (const entry of text.split('\0')) {
+    const kind = entry.charAt(0);
+    const fields = kind === '1' ? 8 : kind === 'u' ? 10 : kind === '?' ? 1 : -1;
+    if (fields < 0) continue;
+    let at = 0;
+    for (let i = 0; i < fields && at >= 0; i++) at = entry.indexOf(' ', at + 1);
+    if (at < 0) continue;
+    const full = entry.slice(at + 1);
+    if (!full.startsWith(repo.prefix)) continue;
+    const path = full.slice(repo.prefix.length);
+    if (kind === 'u') conflicted.push(path);
+    else if (kind === '?') files.push({ path, change: 'created', headBlob: undefined });
+    else {
+      const parts = entry.split(' ', 8);
+      const [x, y] = [parts[1]!.charAt(0), parts[1]!.charAt(1)];
+      const headBlob = NO_BLOB.test(parts[6]!) ? undefined : parts[6]!;
+      const onDisk = y !== 'D' && !(x === 'D' && y === '.');
+      if (headBlob !== undefined || onDisk) files.push({ path, change: headBlob === undefined ? 'created' : onDisk ? 'edited' : 'deleted', headBlob });
+    }
   }
+  return { files, conflicted };
 }

@@ -13,7 +13,7 @@ export function writeFileAtomic(file: string, content: string | Uint8Array, opti
   const durable = options.durable ?? true;
   const dir = path.dirname(file);
   fs.mkdirSync(dir, { recursive: true });
-  const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`);
+  const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${nextTempSuffix()}.tmp`);
   const fd = fs.openSync(temp, 'w', 0o644);
   try {
     fs.writeFileSync(fd, content);
@@ -28,6 +28,15 @@ export function writeFileAtomic(file: string, content: string | Uint8Array, opti
     throw error;
   }
   if (durable) syncFolder(dir);
+}
+
+// Temp names differ by pid between processes and by a counter within one (from a random start):
+// a random draw per file costs more than the write of a small file.
+let tempCounter = crypto.randomBytes(4).readUInt32BE(0);
+
+function nextTempSuffix(): string {
+  tempCounter = (tempCounter + 1) >>> 0;
+  return tempCounter.toString(16).padStart(8, '0');
 }
 
 /** Removes a file (if present) durably. Returns whether it existed. */

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { removeFileDurably, syncFolder, writeFileAtomic } from './atomic-write.js';
+import { flushFileSystems } from './flush-file-systems.js';
 import { JOURNAL_DIR, resolveProjectPath } from './project-layout.js';
 import { readProjectText } from './project-files.js';
 
@@ -48,23 +49,30 @@ export function applyJournaled(projectDir: string, steps: readonly JournalStep[]
     removeFileDurably(file);
     throw error;
   }
-  // The files are flushed once all are written (one fsync each, mostly already clean, and one per
-  // folder), rather than twice per file on the way: the journal covers a crash until then.
+  // The files are flushed once all are written (one flush of the file system), rather than twice
+  // per file on the way: the journal covers a crash until then.
   syncSteps(projectDir, steps);
   removeFileDurably(file);
 }
 
-/** fsyncs every file the steps wrote or moved, then every folder they touched. */
+/**
+ * Makes every file the steps wrote or moved, and every folder they touched, durable: one flush of
+ * the file system (`flushFileSystems`) where there is one, else one fsync per file and folder.
+ */
 function syncSteps(projectDir: string, steps: readonly JournalStep[]): void {
   const folders = new Set<string>();
+  const files: string[] = [];
   for (const step of steps) {
     const target = resolveProjectPath(projectDir, step.path);
     folders.add(path.dirname(target));
     if (step.kind === 'move') folders.add(path.dirname(resolveProjectPath(projectDir, step.from)));
-    if (step.kind === 'remove') continue;
+    if (step.kind !== 'remove') files.push(target);
+  }
+  if (flushFileSystems([...folders])) return;
+  for (const file of files) {
     let fd: number | undefined;
     try {
-      fd = fs.openSync(target, 'r');
+      fd = fs.openSync(file, 'r');
       fs.fsyncSync(fd);
     } catch {
       // Gone again (a later step removed it) or not syncable: nothing to flush.

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { BOB, type GitTestProject, createGitProject } from '../helpers/git-project.js';
@@ -125,6 +127,20 @@ test('history --locale keeps the files of one locale: drafts and locale versions
   const draft = list[1]!.files[0]!;
   assert.equal([draft.path, draft.locale, draft.draft, draft.change], ['content/articles/hello.fr.draft.json', 'fr', true, 'created']);
   assert.ok(draft.fields.some((f) => f.field === 'title' && f.after === 'Bonjour le monde'));
+});
+
+test('history is the same read with git’s Bloom filters (one literal log per file name) and without (one glob log)', () => {
+  const documents = [['articles/greeting'], ['articles/notes'], ['articles/greeting', '--locale', 'fr']];
+  const withFilters = documents.map((args) => history(args[0]!, ...args.slice(1)));
+  assert.ok(fs.existsSync(path.join(project.dir, '.git/objects/info/commit-graphs')), 'cms history wrote the commit-graph');
+  fs.rmSync(path.join(project.dir, '.git/objects/info/commit-graphs'), { recursive: true, force: true });
+  project.git(['config', 'cms.commitGraph', 'false']);
+  try {
+    const withoutFilters = documents.map((args) => history(args[0]!, ...args.slice(1)));
+    assert.equal(withoutFilters, withFilters);
+  } finally {
+    project.git(['config', '--unset', 'cms.commitGraph']);
+  }
 });
 
 test('cms show opens a past version as the API answered it, with the id the document keeps', () => {
