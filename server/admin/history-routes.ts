@@ -33,7 +33,12 @@ export function createHistoryRouter(deps: AdminDependencies): Router {
       ctx.body = await withRepository(deps, async (repo) => {
         const { registry } = deps.project.current;
         // Every locale is read, then this one's files kept: a page is full commits, so "more" is exact.
-        const found = await readDocumentHistory(repo, address, { registry, defaultLocale: deps.config.i18n.defaultLocale, limit: limit + 1 });
+        const found = await readDocumentHistory(repo, address, {
+          registry,
+          defaultLocale: deps.config.i18n.defaultLocale,
+          locales: deps.config.i18n.locales.map((l) => l.code),
+          limit: limit + 1,
+        });
         const commits = found.slice(0, limit).flatMap((commit) => {
           const files = commit.files.filter((file) => locale === null || file.locale === locale);
           if (files.length === 0) return [];
