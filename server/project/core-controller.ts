@@ -30,6 +30,8 @@ export interface ReadTextCache {
   readonly texts: Map<string, string>;
   index: unknown;
   version: number;
+  /** The REST settings the texts were made with (an edit of config/api.* changes them). */
+  rest?: unknown;
 }
 
 const MAX_CACHED = 10_000;
@@ -55,12 +57,14 @@ export function createCoreController(deps: CoreControllerDeps, type: ContentType
   // The route's own core action answers the JSON text, kept per caller and query until the index changes.
   const readText = (ctx: ActionContext, documentId: string | undefined): string => {
     const index = deps.project.current.index;
-    if (deps.cache.index !== index || deps.cache.version !== index.version) {
+    if (deps.cache.index !== index || deps.cache.version !== index.version || deps.cache.rest !== deps.config.rest) {
       deps.cache.texts.clear();
       deps.cache.index = index;
       deps.cache.version = index.version;
+      deps.cache.rest = deps.config.rest;
     }
-    const key = `${scopeOf(ctx)?.cacheKey ?? ''}|${documentId ?? ''}|${JSON.stringify(ctx.query)}`;
+    // One cache serves every type of the app: the key names the type.
+    const key = `${type.uid}|${scopeOf(ctx)?.cacheKey ?? ''}|${documentId ?? ''}|${JSON.stringify(ctx.query)}`;
     let text = deps.cache.texts.get(key);
     if (text === undefined) {
       text = JSON.stringify(readDirect(ctx, documentId));

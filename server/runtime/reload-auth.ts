@@ -3,6 +3,7 @@ import type { CmsConfig } from '../config/cms-config.js';
 import type { ChangeSet } from '../documents/project-port.js';
 import { CONFIG_FILE } from '../config/config-file.js';
 import { loadConfig } from '../store/load-config.js';
+import type { ProjectApiConfig } from '../config/project-api-option.js';
 
 /** Sections of cms.config.json a running server takes up at once; the others need a restart. */
 const LIVE_SECTIONS: readonly string[] = ['auth', 'permissions', 'webhooks'];
@@ -18,6 +19,8 @@ export interface ReloadAuthOptions {
   readonly current: AuthState;
   readonly log: ReloadLog;
   readonly commit: (changes: ChangeSet) => void;
+  /** A Strapi project's config/api.* as last loaded, resolved in again so its REST settings do not read as a change. */
+  readonly projectApi?: ProjectApiConfig | undefined;
 }
 
 /**
@@ -32,7 +35,7 @@ export function reloadAuth(options: ReloadAuthOptions): AuthState | undefined {
   let next: CmsConfig;
   let auth: AuthState;
   try {
-    next = loadConfig(started.dir, { port: started.server.port, host: started.server.host, watch: started.server.watch });
+    next = loadConfig(started.dir, { port: started.server.port, host: started.server.host, watch: started.server.watch }, process.env, options.projectApi);
     auth = createAuthState(next, { warn: (message) => log.warn(message), commit, previous: current });
   } catch (error) {
     log.warn(`${CONFIG_FILE} changed but cannot be used: ${(error as Error).message} (keeping the permissions and tokens in force)`);

@@ -77,6 +77,17 @@ test('uids come from the api folders and types without a route middleware answer
   assert.is(plain.body.data[0].image.url, '/uploads/launchpad_logo_1a2b3c4d5e.png');
 });
 
+test('two core routers asked the same query answer each its own type (their cached answers are kept apart)', async ({ server }) => {
+  const faqs = await server.get('/api/faqs');
+  assert.is(faqs.status, 200);
+  const logos = await server.get('/api/logos');
+  assert.equal(
+    logos.body.data.map((logo: any) => logo.company),
+    ['LaunchPad'],
+  );
+  assert.is.not(faqs.text, logos.text);
+});
+
 test("LaunchPad's routes still need the public role's permission", async ({ server }) => {
   const response = await server.request('PUT', '/api/global', { body: { data: { admin_title: 'x' } } });
   assert.is(response.status, 403);
