@@ -49,7 +49,7 @@ export type CoreReadText = (ctx: ActionContext) => string | undefined;
 export function createCoreController(deps: CoreControllerDeps, type: ContentType): Record<string, unknown> {
   const options = (ctx: ActionContext) => scopeOf(ctx)?.read ?? { config: deps.config, warn: deps.warn };
   const isCore = (name: string) => deps.service()[name] === deps.coreService[name];
-  const direct = (name: string) => deps.middlewares.length === 0 && isCore(name);
+  const direct = (name: string) => deps.middlewares.length === 0 && isCore(name) && deps.reads?.()?.covers(type.uid) !== true;
   const coreRead = (ctx: ActionContext, action: string, documentId: string | undefined, params: Record<string, unknown>) =>
     readThroughMiddlewares(deps, type, { action, documentId, params }, options(ctx));
   const readDirect = (ctx: ActionContext, documentId: string | undefined) =>

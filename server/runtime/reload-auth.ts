@@ -1,6 +1,6 @@
 import { type AuthState, createAuthState } from '../auth/auth-state.js';
 import type { CmsConfig } from '../config/cms-config.js';
-import type { ChangeSet } from '../documents/project-port.js';
+import type { ChangeSet, WriteHooks } from '../documents/project-port.js';
 import { CONFIG_FILE } from '../config/config-file.js';
 import { loadConfig } from '../store/load-config.js';
 import type { ProjectApiConfig } from '../config/project-api-option.js';
@@ -21,6 +21,8 @@ export interface ReloadAuthOptions {
   readonly commit: (changes: ChangeSet) => void;
   /** A Strapi project's config/api.* as last loaded, resolved in again so its REST settings do not read as a change. */
   readonly projectApi?: ProjectApiConfig | undefined;
+  /** The project code's lifecycle hooks as they are now (user writes run them). */
+  readonly hooks?: (() => WriteHooks | undefined) | undefined;
 }
 
 /**
@@ -36,7 +38,7 @@ export function reloadAuth(options: ReloadAuthOptions): AuthState | undefined {
   let auth: AuthState;
   try {
     next = loadConfig(started.dir, { port: started.server.port, host: started.server.host, watch: started.server.watch }, process.env, options.projectApi);
-    auth = createAuthState(next, { warn: (message) => log.warn(message), commit, previous: current });
+    auth = createAuthState(next, { warn: (message) => log.warn(message), commit, previous: current, hooks: options.hooks });
   } catch (error) {
     log.warn(`${CONFIG_FILE} changed but cannot be used: ${(error as Error).message} (keeping the permissions and tokens in force)`);
     return undefined;

@@ -48,7 +48,9 @@ export async function startServer(given: CmsConfig, log: ServerLog, prefetch?: C
     if (project === undefined) throw new Error('the project is not loaded yet');
     project.commit(changes);
   };
-  let auth: AuthState = createAuthState(config, { warn: (message) => log.warn(message), commit });
+  // User writes run the project code's lifecycles, once it is loaded.
+  const hooks = () => project?.hooks;
+  let auth: AuthState = createAuthState(config, { warn: (message) => log.warn(message), commit, hooks });
   // The password is read here, not into the config: the config is compared and may be logged.
   const mailer = createMailer(config.email, {
     projectDir: config.dir,
@@ -121,7 +123,7 @@ export async function startServer(given: CmsConfig, log: ServerLog, prefetch?: C
   runtime.onConfigFileChange((files) => {
     if (files.some((file) => file !== CONFIG_FILE)) apiReload = apiReload.then(reloadApi);
     if (!files.includes(CONFIG_FILE)) return;
-    const reloaded = reloadAuth({ started: config, current: auth, log, commit, projectApi });
+    const reloaded = reloadAuth({ started: config, current: auth, log, commit, projectApi, hooks });
     if (reloaded === undefined) return;
     auth = reloaded;
     events.reconfigure(reloaded.config);
