@@ -6,7 +6,8 @@
 // then the heap held after load, per 10,000 documents (server in a child with --expose-gc).
 //
 //   npm run build && node bench/generate.mjs --count 100000
-//   node bench/cold-start.mjs [--dir <tmpdir>/cms-bench/articles-100000] [--runs 3]
+//   node bench/cold-start.mjs [--dir <tmpdir>/cms-bench/articles-100000] [--runs 3] [--base <another build>]
+// --base: (b) again with another build (e.g. bench/data/dist-base), alternating with this one in each run.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -97,6 +98,7 @@ async function main() {
       runs: { type: 'string', default: '3' },
       'heap-child': { type: 'boolean', default: false },
       watch: { type: 'boolean', default: false },
+      base: { type: 'string' },
     },
   });
   const dir = path.resolve(values.dir);
@@ -110,17 +112,36 @@ async function main() {
   const warm = await runChild(['-e', BASELINE_SOURCE, dir]);
   console.log(`${warm.result.files} content files; cache warmed`);
 
-  const samples = { baselineWall: [], baselineLoop: [], serve: [], serveWatch: [], serveLog: [], serveWatchLog: [] };
+  const samples = { baselineWall: [], baselineLoop: [], serve: [], serveWatch: [], serveLog: [], serveWatchLog: [], baseServe: [], baseServeLog: [] };
+  const baseMain = values.base === undefined ? undefined : path.resolve(values.base, 'cli/main.js');
   for (let run = 0; run < runs; run++) {
     const baseline = await runChild(['-e', BASELINE_SOURCE, dir]);
     samples.baselineWall.push(baseline.wallMs);
     samples.baselineLoop.push(baseline.result.loopMs);
-    for (const watch of [false, true]) {
-      const server = await startServerProcess(dir, { watch });
+    const thisBuild = async () => {
+      for (const watch of [false, true]) {
+        const server = await startServerProcess(dir, { watch });
+        const logged = /ready in (\d+) ms/.exec(server.output());
+        await server.stop();
+        (watch ? samples.serveWatch : samples.serve).push(server.readyMs);
+        (watch ? samples.serveWatchLog : samples.serveLog).push(logged ? Number(logged[1]) : NaN);
+      }
+    };
+    const baseBuild = async () => {
+      if (baseMain === undefined) return;
+      const server = await startServerProcess(dir, { main: baseMain });
       const logged = /ready in (\d+) ms/.exec(server.output());
       await server.stop();
-      (watch ? samples.serveWatch : samples.serve).push(server.readyMs);
-      (watch ? samples.serveWatchLog : samples.serveLog).push(logged ? Number(logged[1]) : NaN);
+      samples.baseServe.push(server.readyMs);
+      samples.baseServeLog.push(logged ? Number(logged[1]) : NaN);
+    };
+    // With --base, the two builds take turns going first: on a shared machine the load drifts.
+    if (run % 2 === 0) {
+      await thisBuild();
+      await baseBuild();
+    } else {
+      await baseBuild();
+      await thisBuild();
     }
   }
 
@@ -142,6 +163,15 @@ async function main() {
       verdict(median(samples.serveWatch) / baseline <= TARGET_RATIO),
     ],
   ];
+  if (baseMain !== undefined) {
+    rows.push([
+      `(b) with build ${values.base}`,
+      fixed(median(samples.baseServe), 0),
+      fixed(median(samples.baseServeLog), 0),
+      fixed(median(samples.baseServe) / baseline, 2),
+      verdict(median(samples.baseServe) / baseline <= TARGET_RATIO),
+    ]);
+  }
   console.log();
   printTable(['contender', 'wall ms', 'inner ms', 'ratio', `≤ ${TARGET_RATIO}x`], rows);
   console.log('inner ms: the loop alone for (a); the server\'s own "ready in" log line for (b)/(c)');

@@ -6,6 +6,9 @@ import { exportSite } from '../server/export/export-site.js';
 import { ContentPrefetch } from '../server/store/content-prefetch.js';
 import { defaultOutFolder, findVariantClash } from '../server/export/export-variant.js';
 import { startPreview } from '../server/export/preview-export.js';
+import { openAppRenderer } from '../server/runtime/app-renderer.js';
+import { openProjectCode } from '../server/runtime/project-code.js';
+import { applyProjectApi, readProjectApi } from '../server/runtime/project-config.js';
 
 export interface ExportCommandOptions {
   dir: string;
@@ -29,7 +32,7 @@ export async function runExport(options: ExportCommandOptions, stdout: NodeJS.Wr
   let project: ProjectRuntime;
   const prefetch = options.prefetch ?? ContentPrefetch.start(options.dir);
   try {
-    const config = loadConfig(options.dir, { watch: false });
+    const config = applyProjectApi(loadConfig(options.dir, { watch: false }), await readProjectApi(options.dir));
     const prefixed = options.basePath === undefined ? config : { ...config, rest: { ...config.rest, prefix: normalizeBase(options.basePath) } };
     project = ProjectRuntime.open(prefixed, { info: () => {}, warn: () => {} }, prefetch);
   } catch (error) {
@@ -48,21 +51,31 @@ export async function runExport(options: ExportCommandOptions, stdout: NodeJS.Wr
   const clash = findVariantClash(outDir, variant, defaultLocale);
   if (clash !== undefined) throw new UserError(`--out ${out}: ${clash}`, 2);
   const interactive = stdout.isTTY === true && !process.env['CI'];
-  const result = exportSite(project.current, config, {
-    outDir,
-    clean: options.clean,
-    all: options.all,
-    status: options.status,
-    locale: options.locale,
-    variant,
-    ...(interactive
-      ? {
-          onProgress: (done: number, total: number) => {
-            stdout.write(`\rexporting ${done}/${total} files (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-          },
-        }
-      : {}),
-  });
+  // A project with code answers through its own app, so its route middlewares shape the files.
+  const warn = (message: string) => console.error(`warning: ${message}`);
+  const code = await openProjectCode(config, project, { info: () => {}, warn, error: warn });
+  const renderer = code === undefined ? undefined : await openAppRenderer({ config, runtime: project, code, all: options.all, warn });
+  let result;
+  try {
+    result = await exportSite(project.current, config, {
+      render: renderer?.render,
+      outDir,
+      clean: options.clean,
+      all: options.all,
+      status: options.status,
+      locale: options.locale,
+      variant,
+      ...(interactive
+        ? {
+            onProgress: (done: number, total: number) => {
+              stdout.write(`\rexporting ${done}/${total} files (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+            },
+          }
+        : {}),
+    });
+  } finally {
+    await renderer?.close();
+  }
   if (interactive) stdout.write('\r\x1b[K');
   if (result.problems.length > 0) {
     for (const problem of result.problems) console.error(`error: ${problem}`);

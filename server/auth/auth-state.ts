@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { CmsConfig } from '../config/cms-config.js';
-import type { ChangeSet } from '../documents/project-port.js';
+import type { ChangeSet, WriteHooks } from '../documents/project-port.js';
 import { UserError } from '../errors/user-error.js';
 import { UserStore } from './user-store.js';
 
@@ -18,6 +18,8 @@ export interface AuthStateOptions {
   readonly warn: (message: string) => void;
   /** The project's commit path, through which new users are written. */
   readonly commit: (changes: ChangeSet) => void;
+  /** The project code's lifecycle hooks as they are now, run around user writes. */
+  readonly hooks?: (() => WriteHooks | undefined) | undefined;
   /** The state in force before cms.config.json changed: secrets it generated are kept. */
   readonly previous?: AuthState | undefined;
 }
@@ -37,7 +39,7 @@ export function createAuthState(config: CmsConfig, options: AuthStateOptions): A
   const { warn, previous } = options;
   const generated = (option: 'apiTokenSalt' | 'jwtSecret', value: string | undefined): string | undefined =>
     previous !== undefined && previous.config.auth[option] === undefined ? value : undefined;
-  const users = new UserStore({ projectDir: config.dir, defaultRole: config.auth.defaultRole, warn, commit: options.commit });
+  const users = new UserStore({ projectDir: config.dir, defaultRole: config.auth.defaultRole, warn, commit: options.commit, hooks: options.hooks });
   const tokensInUse = config.auth.apiTokens.length > 0;
   const usersInUse = config.auth.register || users.list().length > 0;
   const apiTokenSalt = settleSecret(

@@ -7,6 +7,8 @@ import { issueJwt } from './json-web-token.js';
 import type { SignedIn } from './log-in.js';
 import { sendConfirmationEmail } from './send-confirmation-email.js';
 import { toPublicUser } from './stored-user.js';
+import { runUserWrite } from './user-lifecycles.js';
+import type { NewUser } from './user-store.js';
 
 const ALLOWED_KEYS = ['username', 'password', 'email'];
 
@@ -38,7 +40,15 @@ export async function registerUser(state: AuthState, body: unknown, mail: AuthMa
   if (taken()) throw applicationError('Email or Username are already taken');
   const confirm = config.auth.emailConfirmation;
   const now = new Date(mail.now()).toISOString();
-  const user = users.add({ username: fields['username']!, email: fields['email']!, password, role, confirmed: !confirm }, now);
+  const user = await runUserWrite(users, {
+    action: 'create',
+    data: { username: fields['username']!, email: fields['email']!, password, role, confirmed: !confirm },
+    write: (data) => {
+      // Hooks may have taken time (and changed the name): checked again right before the synchronous write.
+      if (users.isTaken(String(data['username']), String(data['email']))) throw applicationError('Email or Username are already taken');
+      return users.add(data as unknown as NewUser, now);
+    },
+  });
   if (confirm) {
     try {
       await sendConfirmationEmail(state, mail, user);

@@ -3,7 +3,8 @@ import { applicationError, notFoundError } from '../errors/api-error.js';
 import { checkUserBody } from './check-user-body.js';
 import { hashPassword } from '../documents/password-hash.js';
 import type { StoredUser } from './stored-user.js';
-import type { UserChanges, UserStore } from './user-store.js';
+import type { NewUser, UserChanges, UserStore } from './user-store.js';
+import { runUserWrite } from './user-lifecycles.js';
 
 /** What the user routes need: the users, the roles' config, and the clock. */
 export interface UserServiceContext {
@@ -25,19 +26,23 @@ export async function createUser(context: UserServiceContext, body: unknown): Pr
   const clash = (): void => assertFree(users, { username, email }, undefined);
   clash();
   const password = await hashPassword(input.password!);
-  // Again after the (asynchronous) hashing, right before the synchronous write.
-  clash();
-  return users.add(
-    {
-      username,
-      email,
-      password,
-      role: input.role ?? config.auth.defaultRole,
-      ...(input.confirmed === undefined ? {} : { confirmed: input.confirmed }),
-      ...(input.blocked === undefined ? {} : { blocked: input.blocked }),
+  const fields: NewUser = {
+    username,
+    email,
+    password,
+    role: input.role ?? config.auth.defaultRole,
+    ...(input.confirmed === undefined ? {} : { confirmed: input.confirmed }),
+    ...(input.blocked === undefined ? {} : { blocked: input.blocked }),
+  };
+  return runUserWrite(users, {
+    action: 'create',
+    data: { ...fields },
+    write: (data) => {
+      // Again after the (asynchronous) hashing and hooks, right before the synchronous write.
+      assertFree(users, { username: data['username'] as string, email: data['email'] as string }, undefined);
+      return users.add(data as unknown as NewUser, context.now());
     },
-    context.now(),
-  );
+  });
 }
 
 /** `PUT /api/users/:id`: an unknown id is a 404 `User not found` before the body is looked at, as in Strapi. */
@@ -50,8 +55,15 @@ export async function updateUser(context: UserServiceContext, id: number, body: 
   clash();
   const { password, ...rest } = input;
   const changes: UserChanges = password === undefined ? rest : { ...rest, password: await hashPassword(password) };
-  clash();
-  const user = users.update(found.documentId, changes, context.now());
+  const user = await runUserWrite(users, {
+    action: 'update',
+    data: { ...changes },
+    id: found.id,
+    write: (data) => {
+      clash();
+      return users.update(found.documentId, data as UserChanges, context.now());
+    },
+  });
   // Removed by hand while the password was hashed.
   if (user === undefined) throw notFoundError('User not found');
   return user;

@@ -1,6 +1,6 @@
 import { isPlainObject } from '../config/is-plain-object.js';
 import { deriveId } from '../content-index/derive-id.js';
-import type { ChangeSet } from '../documents/project-port.js';
+import type { ChangeSet, WriteHooks } from '../documents/project-port.js';
 import { generateDocumentId } from '../store/document-id.js';
 import { USERS_DIR } from '../store/project-layout.js';
 import { listUserIds, readUserFile, statUserFile } from '../store/user-files.js';
@@ -48,9 +48,13 @@ export interface UserStoreOptions {
   readonly warn: (message: string) => void;
   /** The project's commit path: user files are written through it. */
   readonly commit: (changes: ChangeSet) => void;
+  /** The project code's lifecycle hooks as they are now (`plugin::users-permissions.user` writes run them). */
+  readonly hooks?: (() => WriteHooks | undefined) | undefined;
 }
 
 export class UserStore {
+  /** The project code's lifecycle hooks, if it has any (auth/user-lifecycles.ts runs them around user writes). */
+  readonly hooks: () => WriteHooks | undefined;
   readonly #dir: string;
   readonly #defaultRole: string;
   readonly #warn: (message: string) => void;
@@ -62,6 +66,7 @@ export class UserStore {
     this.#defaultRole = options.defaultRole;
     this.#warn = options.warn;
     this.#commit = options.commit;
+    this.hooks = options.hooks ?? (() => undefined);
   }
 
   /** Every readable user, by id. */

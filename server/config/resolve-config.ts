@@ -9,6 +9,7 @@ import { exportOption } from './export-option.js';
 import { i18nOption } from './i18n-option.js';
 import { isPlainObject } from './is-plain-object.js';
 import { permissionsOption } from './permissions-option.js';
+import { type ProjectApiConfig, projectRestOption } from './project-api-option.js';
 import { type Json, boolOption, intOption, objectAt, stringOption } from './read-option.js';
 import { uploadOption } from './upload-option.js';
 import { urlOption } from './url-option.js';
@@ -39,6 +40,8 @@ export interface ConfigSources {
   readonly env: NodeJS.ProcessEnv;
   /** Secrets made for this machine (`.cms/secrets.json`), used where neither the environment nor the file sets them. */
   readonly localSecrets?: { readonly apiTokenSalt?: string | undefined } | undefined;
+  /** A Strapi project's `config/api.*`, when it has one: its REST settings, under the file's explicit `api.rest` keys. */
+  readonly projectApi?: ProjectApiConfig | undefined;
 }
 
 /**
@@ -51,6 +54,8 @@ export function resolveConfig(sources: ConfigSources): CmsConfig {
   const server = objectAt(raw, 'server');
   const rest = objectAt(objectAt(raw, 'api'), 'rest', 'api.rest');
   const limits = objectAt(raw, 'limits');
+  // cms.config.json's own api.rest keys win; then config/api.* (Strapi's defaults where it is silent); then ours.
+  const restDefaults = sources.projectApi === undefined ? DEFAULTS : projectRestOption(sources.projectApi);
 
   const config: CmsConfig = {
     dir: root,
@@ -62,10 +67,10 @@ export function resolveConfig(sources: ConfigSources): CmsConfig {
     },
     rest: {
       prefix: stringOption(rest, 'api.rest.prefix', DEFAULTS.prefix),
-      defaultLimit: intOption(rest, 'api.rest.defaultLimit', DEFAULTS.defaultLimit, 1),
-      maxLimit: intOption(rest, 'api.rest.maxLimit', DEFAULTS.maxLimit, 1),
-      withCount: boolOption(rest, 'api.rest.withCount', DEFAULTS.withCount),
-      strictParams: boolOption(rest, 'api.rest.strictParams', DEFAULTS.strictParams),
+      defaultLimit: intOption(rest, 'api.rest.defaultLimit', restDefaults.defaultLimit, 1),
+      maxLimit: intOption(rest, 'api.rest.maxLimit', restDefaults.maxLimit, 1),
+      withCount: boolOption(rest, 'api.rest.withCount', restDefaults.withCount),
+      strictParams: boolOption(rest, 'api.rest.strictParams', restDefaults.strictParams),
       cacheControl: cacheControlOption(rest['cacheControl']),
       populate: namedPopulateOption(rest['populate']),
     },

@@ -12,7 +12,7 @@ import { collectMediaPaths } from './collect-media.js';
 import { type ExportItem, type ExportOptions, planDocuments, withParams } from './export-plan.js';
 import { HEADERS_FILE, createHeadersFile } from './headers-file.js';
 import type { ExportVariant } from './export-variant.js';
-import { renderRead } from './render-export.js';
+import { type RenderedBody, renderRead } from './render-export.js';
 import type { ContentType } from '../schema/content-type.js';
 
 export const MANIFEST_FILE = 'manifest.json';
@@ -24,7 +24,15 @@ export interface ExportRun extends ExportOptions {
   readonly onProgress?: (done: number, total: number) => void;
   /** Recorded in the manifest, so a later export of another variant does not overwrite this one. */
   readonly variant: ExportVariant;
+  /**
+   * Answers one request of the export; default: the core read path. A project with code passes the
+   * running app's answers (runtime/app-renderer.ts), so route middlewares and controllers shape them.
+   */
+  readonly render?: RenderRequest | undefined;
 }
+
+/** One read request of an export, answered as `cms serve` answers it. */
+export type RenderRequest = (request: { type: ContentType; documentId: string | undefined; querystring: string }) => Promise<RenderedBody>;
 
 export interface ExportResult {
   readonly files: number;
@@ -44,7 +52,7 @@ export interface ExportResult {
  * presets, the uploads they reference, and a manifest with a hash per file. Only files whose bytes
  * changed are written, so a second run changes nothing and an edit touches only what shows it.
  */
-export function exportSite(snapshot: ProjectSnapshot, config: CmsConfig, run: ExportRun): ExportResult {
+export async function exportSite(snapshot: ProjectSnapshot, config: CmsConfig, run: ExportRun): Promise<ExportResult> {
   const stopped = (problems: string[]): ExportResult => ({ files: 0, written: 0, unchanged: 0, removed: 0, uploads: 0, bytes: 0, problems, warnings: [] });
   const fileProblems = [...snapshot.problems.values()].map((problem: FileError) => problem.format());
   if (fileProblems.length > 0) return stopped(fileProblems);
@@ -58,8 +66,10 @@ export function exportSite(snapshot: ProjectSnapshot, config: CmsConfig, run: Ex
   // not read are left out, as `cms serve` leaves them out for it (unless --all exports everything).
   const caller = publicCaller(config);
   const read = { warn, canFind: run.all ? undefined : (uid: string) => canFind(caller, uid) };
-  const render = (item: ExportItem): string =>
-    renderRead(snapshot, { type: item.type, documentId: item.documentId, querystring: item.querystring }, { config, ...read }).text;
+  const answer: RenderRequest = run.render ?? (async (request) => renderRead(snapshot, request, { config, ...read }));
+  const render = (item: ExportItem): Promise<RenderedBody> => answer({ type: item.type, documentId: item.documentId, querystring: item.querystring });
+  // A single type nobody has written yet answers 404, as on the server: it has no file, and a static host answers 404 too.
+  const isEmptySingle = (item: ExportItem, body: RenderedBody): boolean => item.type.kind === 'singleType' && body.status === 404;
 
   // Everything that can fail is tried before anything is written: the presets, and each type's
   // default query on its first file. Then the files are written as they are rendered, so memory
@@ -73,11 +83,7 @@ export function exportSite(snapshot: ProjectSnapshot, config: CmsConfig, run: Ex
       problems.push(`export.presets.${name}: ${target}`);
       continue;
     }
-    const body = renderRead(
-      snapshot,
-      { type: target.type, documentId: target.documentId, querystring: withParams(target.querystring, run) },
-      { config, ...read },
-    );
+    const body = await answer({ type: target.type, documentId: target.documentId, querystring: withParams(target.querystring, run) });
     if (body.status !== 200) problems.push(`export.presets.${name}: ${apiPath} answered ${body.status}: ${body.text}`);
     presets.set(`api/_presets/${name}.json`, { text: body.text, type: target.type });
     const plain = `api/${routeName(target.type)}${target.documentId === undefined ? '' : `/${target.documentId}`}.json`;
@@ -92,8 +98,8 @@ export function exportSite(snapshot: ProjectSnapshot, config: CmsConfig, run: Ex
   const firstOfType = new Map<string, ExportItem>();
   for (const item of items) if (!firstOfType.has(item.type.uid)) firstOfType.set(item.type.uid, item);
   for (const item of firstOfType.values()) {
-    const body = renderRead(snapshot, { type: item.type, documentId: item.documentId, querystring: item.querystring }, { config, ...read });
-    if (body.status !== 200) problems.push(`${item.file}: the API answered ${body.status}: ${body.text}`);
+    const body = await render(item);
+    if (body.status !== 200 && !isEmptySingle(item, body)) problems.push(`${item.file}: the API answered ${body.status}: ${body.text}`);
   }
   if (problems.length > 0) return stopped(problems);
 
@@ -103,11 +109,13 @@ export function exportSite(snapshot: ProjectSnapshot, config: CmsConfig, run: Ex
   let done = 0;
   const headers = createHeadersFile(config);
   for (const item of items) {
-    const text = render(item);
+    const body = await render(item);
+    if (++done % 500 === 0) run.onProgress?.(done, total);
+    if (isEmptySingle(item, body)) continue;
+    const text = body.text;
     output.put(item.file, text);
     headers.add(item.file, text, item.type);
     collectItemMedia(snapshot, item, run, media);
-    if (++done % 500 === 0) run.onProgress?.(done, total);
   }
   for (const [file, { text, type }] of presets) {
     output.put(file, text);

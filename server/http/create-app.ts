@@ -85,15 +85,18 @@ export function createApp(options: AppOptions): Koa {
 
   if (options.projectApp !== undefined) app.use(projectRoutes({ config: options.config, projectApp: options.projectApp, warn: options.warn }));
   let routerFor: SchemaRegistry | undefined;
+  // A new `rest` (an edit of a Strapi project's config/api.*) starts the routes afresh, their cached answers too.
+  let restFor: CmsConfig['rest'] | undefined;
   let routes: ReturnType<Router['routes']> | undefined;
   let allowed: ReturnType<Router['allowedMethods']> | undefined;
   app.use(async (ctx, next) => {
     const snapshot = options.project.current;
-    if (routerFor !== snapshot.registry || routes === undefined || allowed === undefined) {
+    if (routerFor !== snapshot.registry || restFor !== options.config.rest || routes === undefined || allowed === undefined) {
       const router = createContentRouter(snapshot, options);
       routes = router.routes();
       allowed = router.allowedMethods();
       routerFor = snapshot.registry;
+      restFor = options.config.rest;
     }
     const currentAllowed = allowed;
     await routes(ctx as never, async () => {

@@ -73,18 +73,22 @@ function prepareContext(config: CmsConfig): Middleware {
         query = value;
       },
     });
-    const thrower = (status: number, name: string, fallback: string) => (message?: string, details?: Record<string, unknown>) => {
-      throw new ApiError(status, name, message ?? fallback, details ?? {});
-    };
-    Object.assign(ctx, {
-      badRequest: thrower(400, 'BadRequestError', 'Bad Request'),
-      unauthorized: thrower(401, 'UnauthorizedError', 'Unauthorized'),
-      forbidden: thrower(403, 'ForbiddenError', 'Forbidden'),
-      notFound: thrower(404, 'NotFoundError', 'Not Found'),
-    });
+    Object.assign(ctx, CONTEXT_THROWERS);
     await next();
   };
 }
+
+const thrower = (status: number, name: string, fallback: string) => (message?: string, details?: Record<string, unknown>) => {
+  throw new ApiError(status, name, message ?? fallback, details ?? {});
+};
+
+/** `ctx.badRequest` and its kin: the same functions for every request. */
+const CONTEXT_THROWERS = Object.freeze({
+  badRequest: thrower(400, 'BadRequestError', 'Bad Request'),
+  unauthorized: thrower(401, 'UnauthorizedError', 'Unauthorized'),
+  forbidden: thrower(403, 'ForbiddenError', 'Forbidden'),
+  notFound: thrower(404, 'NotFoundError', 'Not Found'),
+});
 
 /** The route's policies and middlewares, then its action; what the action returns is the body unless it set one. */
 function runRoute(route: ProjectRoute, deps: ProjectRouteDependencies): Middleware {

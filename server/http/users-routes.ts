@@ -7,6 +7,7 @@ import { buildPermissionTree } from '../auth/role-permissions.js';
 import { findRoleById, listRoles } from '../auth/roles.js';
 import { USER_ACTIONS } from '../auth/user-actions.js';
 import { createUser, updateUser, type UserServiceContext } from '../auth/user-service.js';
+import { runUserWrite } from '../auth/user-lifecycles.js';
 import type { UserStore } from '../auth/user-store.js';
 import type { CmsConfig } from '../config/cms-config.js';
 import type { ProjectPort } from '../documents/project-port.js';
@@ -53,9 +54,10 @@ export function createUsersRouter(config: CmsConfig, project: ProjectPort): Rout
     const user = await updateUser(service(ctx), id ?? 0, ctx.request.body);
     ctx.body = presentUser(user, authStateOf(ctx).config, { withRole: true });
   });
-  router.delete('/users/:id', authorize(config, USER_ACTIONS.destroy), (ctx) => {
+  router.delete('/users/:id', authorize(config, USER_ACTIONS.destroy), async (ctx) => {
     const found = findUser(ctx);
-    const removed = found && usersOf(ctx).remove(found.documentId);
+    const users = usersOf(ctx);
+    const removed = found && (await runUserWrite(users, { action: 'delete', id: found.id, write: () => users.remove(found.documentId) }));
     if (removed === undefined) ctx.status = 204;
     else ctx.body = presentUser(removed, authStateOf(ctx).config);
   });

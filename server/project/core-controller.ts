@@ -1,3 +1,4 @@
+import { answerEtag, cacheControlOf } from '../documents/answer-headers.js';
 import { answerRead, prepareRead } from '../documents/answer-read.js';
 import { answerWrite } from '../documents/answer-write.js';
 import { notFoundError } from '../errors/api-error.js';
@@ -27,16 +28,25 @@ export interface CoreControllerDeps extends DocumentServiceDeps {
 
 /** Answers of core reads as JSON text, for one index version. */
 export interface ReadTextCache {
-  readonly texts: Map<string, string>;
+  readonly texts: Map<string, ReadText>;
   index: unknown;
   version: number;
+  /** The REST settings the texts were made with (an edit of config/api.* changes them). */
+  rest?: unknown;
 }
 
 const MAX_CACHED = 10_000;
 
 /** The JSON text a core read action answers, when the route may skip the controller (see resolve-routes). */
 export const CORE_READ_TEXT = Symbol('cms.coreReadText');
-export type CoreReadText = (ctx: ActionContext) => string | undefined;
+export type CoreReadText = (ctx: ActionContext) => ReadText | undefined;
+
+/** A cached core read: its JSON text, its ETag (made once, with the text) and the type's `Cache-Control`. */
+export interface ReadText {
+  readonly text: string;
+  readonly etag: string;
+  readonly cacheControl: string | undefined;
+}
 
 /**
  * Strapi's core controller of a content type. Reads take `ctx.query` as it is when the action runs,
@@ -47,27 +57,30 @@ export type CoreReadText = (ctx: ActionContext) => string | undefined;
 export function createCoreController(deps: CoreControllerDeps, type: ContentType): Record<string, unknown> {
   const options = (ctx: ActionContext) => scopeOf(ctx)?.read ?? { config: deps.config, warn: deps.warn };
   const isCore = (name: string) => deps.service()[name] === deps.coreService[name];
-  const direct = (name: string) => deps.middlewares.length === 0 && isCore(name);
+  const direct = (name: string) => deps.middlewares.length === 0 && isCore(name) && deps.reads?.()?.covers(type.uid) !== true;
   const coreRead = (ctx: ActionContext, action: string, documentId: string | undefined, params: Record<string, unknown>) =>
     readThroughMiddlewares(deps, type, { action, documentId, params }, options(ctx));
   const readDirect = (ctx: ActionContext, documentId: string | undefined) =>
     answerRead(deps.project.current, { type, documentId, querystring: '', raw: ctx.query }, options(ctx));
   // The route's own core action answers the JSON text, kept per caller and query until the index changes.
-  const readText = (ctx: ActionContext, documentId: string | undefined): string => {
+  const readText = (ctx: ActionContext, documentId: string | undefined): ReadText => {
     const index = deps.project.current.index;
-    if (deps.cache.index !== index || deps.cache.version !== index.version) {
+    if (deps.cache.index !== index || deps.cache.version !== index.version || deps.cache.rest !== deps.config.rest) {
       deps.cache.texts.clear();
       deps.cache.index = index;
       deps.cache.version = index.version;
+      deps.cache.rest = deps.config.rest;
     }
-    const key = `${scopeOf(ctx)?.cacheKey ?? ''}|${documentId ?? ''}|${JSON.stringify(ctx.query)}`;
-    let text = deps.cache.texts.get(key);
-    if (text === undefined) {
-      text = JSON.stringify(readDirect(ctx, documentId));
+    // One cache serves every type of the app: the key names the type.
+    const key = `${type.uid}|${scopeOf(ctx)?.cacheKey ?? ''}|${documentId ?? ''}|${JSON.stringify(ctx.query)}`;
+    let cached = deps.cache.texts.get(key);
+    if (cached === undefined) {
+      const text = JSON.stringify(readDirect(ctx, documentId));
+      cached = { text, etag: answerEtag(text), cacheControl: cacheControlOf(deps.config, type) };
       if (deps.cache.texts.size >= MAX_CACHED) deps.cache.texts.clear();
-      deps.cache.texts.set(key, text);
+      deps.cache.texts.set(key, cached);
     }
-    return text;
+    return cached;
   };
   const write = async (ctx: ActionContext, action: 'create' | 'update' | 'delete', documentId: string | undefined) => {
     const params = { ...ctx.query, data: (ctx.request.body as { data?: unknown } | undefined)?.data, documentId };

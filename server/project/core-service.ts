@@ -51,7 +51,21 @@ export function readThroughMiddlewares(
   options: ReadOptions,
 ): Promise<{ data: unknown; meta: { pagination?: unknown } }> {
   const { action, documentId, params } = request;
-  return runDocumentMiddlewares(deps.middlewares, { uid: type.uid, action, params: { ...(params ?? {}) }, contentType: type }, (p) =>
-    answerRead(deps.project.current, { type, documentId, querystring: '', raw: p }, options),
-  ) as Promise<{ data: unknown; meta: { pagination?: unknown } }>;
+  const reads = deps.reads?.();
+  const answer = (p: Record<string, unknown>) => answerRead(deps.project.current, { type, documentId, querystring: '', raw: p }, options);
+  const final =
+    reads === undefined
+      ? answer
+      : // A list is a findMany, then a count for its pagination; one document (or a single type) is a findOne.
+        async (p: Record<string, unknown>) => {
+          if (action !== 'findMany') return reads.run({ type, action: 'findOne', query: p, documentId, read: answer, resultOf: (a) => a.data });
+          const list = await reads.run({ type, action: 'findMany', query: p, read: answer, resultOf: (a) => a.data });
+          const total = (list.meta as { pagination?: { total?: unknown } }).pagination?.total;
+          if (typeof total === 'number') await reads.run({ type, action: 'count', query: p, read: () => list, resultOf: () => total });
+          return list;
+        };
+  return runDocumentMiddlewares(deps.middlewares, { uid: type.uid, action, params: { ...(params ?? {}) }, contentType: type }, final) as Promise<{
+    data: unknown;
+    meta: { pagination?: unknown };
+  }>;
 }

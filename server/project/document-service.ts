@@ -9,6 +9,7 @@ import { selectEntries } from '../engine/select-entries.js';
 import { serializeEntries, serializeEntry } from '../engine/serialize-entry.js';
 import { validationError } from '../errors/api-error.js';
 import type { ContentType } from '../schema/content-type.js';
+import type { ReadLifecycles } from './read-lifecycles.js';
 
 /** What a document middleware sees: Strapi's `context` (`uid`, `action`, `params`, `contentType`). */
 export interface DocumentContext {
@@ -26,6 +27,8 @@ export interface DocumentServiceDeps {
   readonly warn: (message: string) => void;
   readonly middlewares: readonly DocumentMiddleware[];
   readonly now: () => string;
+  /** The project's read lifecycles, once its code has subscribed (after bootstrap); undefined: none. */
+  readonly reads?: (() => ReadLifecycles | undefined) | undefined;
 }
 
 /** Runs `final` inside the document middlewares, the first registered outermost (Strapi's order). */
@@ -56,10 +59,22 @@ export function createDocumentService(deps: DocumentServiceDeps, type: ContentTy
     const limit = numberParam(params, 'limit', Number.MAX_SAFE_INTEGER);
     return { context, query: { ...query, pagination: { mode: 'offset' as const, start, limit, withCount: false } } };
   };
-  const findMany = (params: Record<string, unknown>): Record<string, unknown>[] => {
+  const findManyNow = (params: Record<string, unknown>): Record<string, unknown>[] => {
     const { context, query } = read(params, 'find');
     return serializeEntries(context, type, selectEntries(context, type, query).page, query);
   };
+  // Through the project's read lifecycles, when it has any (Strapi's Query Engine fires them for every read).
+  const hooked = <T>(
+    action: 'findMany' | 'findOne' | 'count',
+    params: Record<string, unknown>,
+    final: (p: Record<string, unknown>) => T,
+    documentId?: string,
+  ) => {
+    const reads = deps.reads?.();
+    if (reads === undefined) return final(params);
+    return reads.run({ type, action, query: params, documentId, read: final, resultOf: (answer) => answer });
+  };
+  const findMany = (params: Record<string, unknown>) => hooked('findMany', params, findManyNow);
   const writes = async (event: WriteEvent, write: () => unknown): Promise<unknown> => {
     const hooks = deps.project.hooks;
     if (hooks) await hooks.before(event);
@@ -91,17 +106,26 @@ export function createDocumentService(deps: DocumentServiceDeps, type: ContentTy
   };
   return {
     findMany: (params) => run('findMany', params, findMany),
-    findFirst: (params) => run('findFirst', params, (p) => findMany({ ...p, start: 0, limit: 1 })[0] ?? null),
+    findFirst: (params) => run('findFirst', params, (p) => hooked('findOne', { ...p, start: 0, limit: 1 }, (q) => findManyNow(q)[0] ?? null)),
     findOne: (params) =>
-      run('findOne', params, (p) => {
-        const { context: rc, query } = read(p, 'findOne');
-        return findDocument(rc, type, documentIdOf(p), query) ?? null;
-      }),
+      run('findOne', params, (p) =>
+        hooked(
+          'findOne',
+          p,
+          (q) => {
+            const { context: rc, query } = read(q, 'findOne');
+            return findDocument(rc, type, documentIdOf(q), query) ?? null;
+          },
+          typeof p['documentId'] === 'string' ? p['documentId'] : undefined,
+        ),
+      ),
     count: (params) =>
-      run('count', params, (p) => {
-        const { context: rc, query } = read(p, 'find');
-        return selectEntries(rc, type, { ...query, pagination: { ...query.pagination, start: 0, limit: 0 } }).total;
-      }),
+      run('count', params, (p) =>
+        hooked('count', p, (q) => {
+          const { context: rc, query } = read(q, 'find');
+          return selectEntries(rc, type, { ...query, pagination: { ...query.pagination, start: 0, limit: 0 } }).total;
+        }),
+      ),
     create: (params) =>
       run('create', params, async (p) => {
         const event = eventOf('create', p);

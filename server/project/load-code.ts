@@ -61,12 +61,12 @@ export function codeError(projectDir: string, file: string, error: unknown): Fil
   return Object.assign(new FileError(located?.file ?? file, message, located?.position), { cause: err });
 }
 
-/** The first frame of the stack inside the project's src/. */
+/** The first frame of the stack inside the project's src/ or config/. */
 function locateInStack(projectDir: string, stack: string): { file: string; position: { line: number; column: number } } | undefined {
-  const root = path.join(projectDir, 'src') + path.sep;
+  const roots = ['src', 'config'].map((folder) => path.join(projectDir, folder) + path.sep);
   for (const match of stack.matchAll(/(?:file:\/\/)?(\/[^\s():]+):(\d+):(\d+)/g)) {
     const absolute = match[1] ?? '';
-    if (!absolute.startsWith(root)) continue;
+    if (!roots.some((root) => absolute.startsWith(root))) continue;
     const file = path.relative(projectDir, absolute).split(path.sep).join('/');
     return { file, position: { line: Number(match[2]), column: Number(match[3]) } };
   }

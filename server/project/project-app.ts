@@ -8,7 +8,9 @@ import { type Methods, createCoreService } from './core-service.js';
 import { type DocumentMiddleware, createDocumentService } from './document-service.js';
 import { declarationOf } from './factories.js';
 import { codeError, createCodeLoader } from './load-code.js';
-import { type LifecycleSubscriber, createLifecycleHooks } from './lifecycles.js';
+import { type LifecycleSubscriber, createLifecycleHooks, createLifecycleRunner } from './lifecycles.js';
+import { type ReadLifecycles, createReadLifecycles } from './read-lifecycles.js';
+import { FACTORIES } from './factories.js';
 import { type ProjectRoute, resolveRoutes } from './resolve-routes.js';
 import { type ProjectLogger, createStrapiObject, describeContentType } from './strapi-object.js';
 import type { Modules } from './loaded-modules.js';
@@ -61,7 +63,15 @@ export async function loadProjectApp(options: ProjectAppOptions): Promise<Projec
   const registry = () => project.current.registry;
   const documentMiddlewares: DocumentMiddleware[] = [];
   const subscribers: LifecycleSubscriber[] = [];
-  const deps = { project, config, warn: (m: string) => log.warn(m), middlewares: documentMiddlewares, now: options.now ?? (() => new Date().toISOString()) };
+  let reads: ReadLifecycles | undefined;
+  const deps = {
+    project,
+    config,
+    warn: (m: string) => log.warn(m),
+    middlewares: documentMiddlewares,
+    now: options.now ?? (() => new Date().toISOString()),
+    reads: () => reads,
+  };
   const documentServices = new Map<string, Record<string, (p?: Record<string, unknown>) => Promise<unknown>>>();
   const typeOrThrow = (uid: string): ContentType => {
     const type = registry().contentTypes.get(uid);
@@ -138,15 +148,20 @@ export async function loadProjectApp(options: ProjectAppOptions): Promise<Projec
     subscribers.push({ ...(module.value as Record<string, unknown>), models: [uid] });
   }
 
-  const routes = resolveRoutes({ dir, strapi, routeModules, middlewares, policies, controllers, registry: registry() });
   await callHook(dir, index, 'bootstrap', strapi);
-  const hooks =
-    subscribers.length === 0
-      ? undefined
-      : createLifecycleHooks(subscribers, (uid) => {
-          const type = registry().contentTypes.get(uid);
-          return type === undefined ? { uid } : describeContentType(type);
-        });
+  // Subscribers are known once bootstrap has run (it may subscribe); so are the routes.
+  const runner = createLifecycleRunner(subscribers, (uid) => {
+    const type = uid === registry().user.uid ? registry().user : registry().contentTypes.get(uid);
+    return type === undefined ? { uid } : describeContentType(type);
+  });
+  const hooks = subscribers.length === 0 ? undefined : createLifecycleHooks(runner);
+  reads = createReadLifecycles(runner, [...registry().contentTypes.keys()]);
+  // A type with read lifecycles is answered by its core controller even without a routes file, so they fire for REST reads too.
+  const routed = new Set(routeModules.map((module) => declarationOf(module.value)).flatMap((d) => (d?.kind === 'core-router' ? [d.uid] : [])));
+  const coreRouters = [...registry().contentTypes.values()]
+    .filter((type) => reads?.covers(type.uid) === true && !routed.has(type.uid))
+    .map((type) => ({ api: type.uid, file: `(the core routes of ${type.uid})`, value: FACTORIES.createCoreRouter(type.uid) }));
+  const routes = resolveRoutes({ dir, strapi, routeModules: [...routeModules, ...coreRouters], middlewares, policies, controllers, registry: registry() });
   return { routes, hooks, strapi };
 }
 

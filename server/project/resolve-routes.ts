@@ -128,10 +128,14 @@ function buildRoute(sources: RouteSources, file: string, route: Record<string, u
       coreText === undefined
         ? call
         : async (ctx) => {
-            // A core read the project did not override answers its cached JSON text.
-            const text = coreText(ctx as ActionContext);
-            if (text === undefined) return call(ctx);
-            Object.assign(ctx as object, { type: 'application/json; charset=utf-8', body: text });
+            // A core read the project did not override answers its cached JSON text, with the ETag made with it.
+            const cached = coreText(ctx as ActionContext);
+            if (cached === undefined) return call(ctx);
+            const koa = ctx as { type: string; body: unknown; set(name: string, value: string): void };
+            koa.type = 'application/json; charset=utf-8';
+            koa.body = cached.text;
+            koa.set('ETag', cached.etag);
+            if (cached.cacheControl !== undefined) koa.set('Cache-Control', cached.cacheControl);
             return undefined;
           },
     file,

@@ -44,7 +44,8 @@ export function createStrapiObject(parts: StrapiParts): Record<string, unknown> 
       return documents;
     },
   });
-  const config = { api: { rest: { ...parts.config.rest } }, server: { ...parts.config.server } };
+  // Read when asked: an edit of config/api.* changes `rest` while the server runs.
+  const config = () => ({ api: { rest: { ...parts.config.rest } }, server: { ...parts.config.server } });
   return {
     documents,
     service: parts.service,
@@ -72,7 +73,7 @@ export function createStrapiObject(parts: StrapiParts): Record<string, unknown> 
     },
     config: {
       get(key: string, fallback?: unknown) {
-        let value: unknown = config;
+        let value: unknown = config();
         for (const part of key.split('.')) value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined;
         return value === undefined ? fallback : value;
       },

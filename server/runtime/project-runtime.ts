@@ -36,7 +36,7 @@ export class ProjectRuntime implements ProjectPort {
   private watcher: ProjectWatcher | undefined;
   private closed = false;
   private readonly listeners = new Set<() => void>();
-  private readonly configListeners = new Set<() => void>();
+  private readonly configListeners = new Set<(files: readonly string[]) => void>();
   private readonly codeListeners = new Set<(files: readonly string[]) => void>();
   private readonly changeListeners = new Set<(change: ProjectChange) => void>();
   private readonly ownWrites: OwnWrites;
@@ -79,8 +79,8 @@ export class ProjectRuntime implements ProjectPort {
     return () => this.listeners.delete(listener);
   }
 
-  /** Calls `listener` when cms.config.json changes on disk (the runtime itself does not use it again). */
-  onConfigFileChange(listener: () => void): () => void {
+  /** Calls `listener` with the changed files when cms.config.json or a Strapi project's config/api.* changes on disk (the runtime itself does not use them again). */
+  onConfigFileChange(listener: (files: readonly string[]) => void): () => void {
     this.configListeners.add(listener);
     return () => this.configListeners.delete(listener);
   }
@@ -136,7 +136,8 @@ export class ProjectRuntime implements ProjectPort {
   apply(events: readonly StoreEvent[]): void {
     if (this.closed) return;
     events = events.filter((event) => !this.ownWrites.isEcho(event.path));
-    if (events.some((event) => event.area === 'config')) for (const listener of this.configListeners) listener();
+    const config = events.filter((event) => event.area === 'config').map((event) => event.path);
+    if (config.length > 0) for (const listener of this.configListeners) listener(config);
     const code = events.filter((event) => event.area === 'code').map((event) => event.path);
     if (code.length > 0) for (const listener of this.codeListeners) listener(code);
     events = events.filter((event) => event.area !== 'config' && event.area !== 'code');

@@ -1,8 +1,9 @@
 import { type AuthState, createAuthState } from '../auth/auth-state.js';
 import type { CmsConfig } from '../config/cms-config.js';
-import type { ChangeSet } from '../documents/project-port.js';
+import type { ChangeSet, WriteHooks } from '../documents/project-port.js';
 import { CONFIG_FILE } from '../config/config-file.js';
 import { loadConfig } from '../store/load-config.js';
+import type { ProjectApiConfig } from '../config/project-api-option.js';
 
 /** Sections of cms.config.json a running server takes up at once; the others need a restart. */
 const LIVE_SECTIONS: readonly string[] = ['auth', 'permissions', 'webhooks'];
@@ -18,6 +19,10 @@ export interface ReloadAuthOptions {
   readonly current: AuthState;
   readonly log: ReloadLog;
   readonly commit: (changes: ChangeSet) => void;
+  /** A Strapi project's config/api.* as last loaded, resolved in again so its REST settings do not read as a change. */
+  readonly projectApi?: ProjectApiConfig | undefined;
+  /** The project code's lifecycle hooks as they are now (user writes run them). */
+  readonly hooks?: (() => WriteHooks | undefined) | undefined;
 }
 
 /**
@@ -32,8 +37,8 @@ export function reloadAuth(options: ReloadAuthOptions): AuthState | undefined {
   let next: CmsConfig;
   let auth: AuthState;
   try {
-    next = loadConfig(started.dir, { port: started.server.port, host: started.server.host, watch: started.server.watch });
-    auth = createAuthState(next, { warn: (message) => log.warn(message), commit, previous: current });
+    next = loadConfig(started.dir, { port: started.server.port, host: started.server.host, watch: started.server.watch }, process.env, options.projectApi);
+    auth = createAuthState(next, { warn: (message) => log.warn(message), commit, previous: current, hooks: options.hooks });
   } catch (error) {
     log.warn(`${CONFIG_FILE} changed but cannot be used: ${(error as Error).message} (keeping the permissions and tokens in force)`);
     return undefined;

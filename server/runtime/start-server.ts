@@ -13,6 +13,9 @@ import { UserError } from '../errors/user-error.js';
 import type { ContentPrefetch } from '../store/content-prefetch.js';
 import { type ProjectLog, ProjectRuntime } from './project-runtime.js';
 import { reloadAuth } from './reload-auth.js';
+import { applyProjectApi, createLiveConfig, readProjectApi } from './project-config.js';
+import { CONFIG_FILE } from '../config/config-file.js';
+import { FileError } from '../errors/file-error.js';
 import { type ProjectCode, openProjectCode } from './project-code.js';
 import { type RunningEvents, startEvents } from './start-events.js';
 
@@ -35,14 +38,20 @@ export interface RunningServer {
  * (unless disabled) and listens. What the user can put right (a secret production needs, a port in
  * use, a host that does not resolve) is a UserError.
  */
-export async function startServer(config: CmsConfig, log: ServerLog, prefetch?: ContentPrefetch): Promise<RunningServer> {
+export async function startServer(given: CmsConfig, log: ServerLog, prefetch?: ContentPrefetch): Promise<RunningServer> {
+  // A Strapi project's config/api.* sets the REST settings; an edit of it applies from the next request.
+  let projectApi = await readProjectApi(given.dir);
+  const live = createLiveConfig(applyProjectApi(given, projectApi));
+  const config = live.config;
   // Users are written through the project's commit path; the project loads after the secrets are settled.
   let project: ProjectRuntime | undefined;
   const commit = (changes: ChangeSet): void => {
     if (project === undefined) throw new Error('the project is not loaded yet');
     project.commit(changes);
   };
-  let auth: AuthState = createAuthState(config, { warn: (message) => log.warn(message), commit });
+  // User writes run the project code's lifecycles, once it is loaded.
+  const hooks = () => project?.hooks;
+  let auth: AuthState = createAuthState(config, { warn: (message) => log.warn(message), commit, hooks });
   // The password is read here, not into the config: the config is compared and may be logged.
   const mailer = createMailer(config.email, {
     projectDir: config.dir,
@@ -111,8 +120,21 @@ export async function startServer(config: CmsConfig, log: ServerLog, prefetch?: 
       void loaded.reload();
     });
   }
-  runtime.onConfigFileChange(() => {
-    const reloaded = reloadAuth({ started: config, current: auth, log, commit });
+  let apiReload = Promise.resolve();
+  const reloadApi = async (): Promise<void> => {
+    try {
+      projectApi = await readProjectApi(config.dir);
+      const { defaultLimit, maxLimit, withCount, strictParams } = applyProjectApi(given, projectApi).rest;
+      live.setRest({ ...config.rest, defaultLimit, maxLimit, withCount, strictParams });
+      log.info(`${projectApi?.file ?? 'config/api'} reloaded: REST settings apply now`);
+    } catch (error) {
+      log.warn(`${error instanceof FileError ? error.format() : (error as Error).message} (keeping the REST settings in force)`);
+    }
+  };
+  runtime.onConfigFileChange((files) => {
+    if (files.some((file) => file !== CONFIG_FILE)) apiReload = apiReload.then(reloadApi);
+    if (!files.includes(CONFIG_FILE)) return;
+    const reloaded = reloadAuth({ started: config, current: auth, log, commit, projectApi, hooks });
     if (reloaded === undefined) return;
     auth = reloaded;
     events.reconfigure(reloaded.config);

@@ -11,6 +11,8 @@ export const USERS_DIR = 'users';
 export const SRC_DIR = 'src';
 export const SRC_API_DIR = `${SRC_DIR}/api`;
 export const SRC_COMPONENTS_DIR = `${SRC_DIR}/components`;
+/** A Strapi v5 project's `config/`: of it cms reads `config/api.{ts,js,…}` (the REST settings). */
+export const STRAPI_CONFIG_DIR = 'config';
 /** The editor's administrators, one file each (not API users, never content). */
 export const ADMINS_DIR = 'admins';
 /** Defined beside the config's option readers, whose messages name it; listed here with the rest of the layout. */

@@ -1,7 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type FSWatcher as ChokidarWatcher, watch as chokidarWatch } from 'chokidar';
-import { CONFIG_FILE, CONTENT_DIR, SCHEMAS_DIR, SRC_API_DIR, SRC_COMPONENTS_DIR, SRC_DIR, UPLOADS_DIR, USERS_DIR } from './project-layout.js';
+import { isApiConfigFile } from './api-config-file.js';
+import {
+  CONFIG_FILE,
+  CONTENT_DIR,
+  SCHEMAS_DIR,
+  SRC_API_DIR,
+  SRC_COMPONENTS_DIR,
+  SRC_DIR,
+  STRAPI_CONFIG_DIR,
+  UPLOADS_DIR,
+  USERS_DIR,
+} from './project-layout.js';
 
 /** `code`: a file of a Strapi project's src/ that is not a schema (routes, controllers, src/index …). */
 export type WatchArea = 'content' | 'uploads' | 'schemas' | 'config' | 'users' | 'code';
@@ -29,7 +40,7 @@ export class ProjectWatcher {
   private readonly pending = new Map<string, WatchArea>();
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
-  /** users/ and src/ once chokidar watches them. */
+  /** users/, src/ and config/ once chokidar watches them. */
   private readonly lateAdded = new Set<string>();
 
   constructor(
@@ -42,7 +53,7 @@ export class ProjectWatcher {
   async start(): Promise<void> {
     this.watchRoot();
     this.watchContent();
-    // users/ and src/ only when they exist: chokidar 5 given two missing folders of one parent
+    // users/, src/ and config/ only when they exist: chokidar 5 given two missing folders of one parent
     // reports nothing of the others (tried); one that appears later is added by the root watcher.
     const late = LATE_FOLDERS.filter((folder) => this.isFolder(folder));
     for (const folder of late) this.lateAdded.add(folder);
@@ -183,14 +194,15 @@ export class ProjectWatcher {
 }
 
 /** Folders watched from when they exist (most projects have neither). */
-const LATE_FOLDERS: readonly string[] = [USERS_DIR, SRC_DIR];
+const LATE_FOLDERS: readonly string[] = [USERS_DIR, SRC_DIR, STRAPI_CONFIG_DIR];
 
 /**
  * The area of a path chokidar reported. uploads/ itself appearing (the first upload of a project
  * that had none) is an uploads event: taken for a schema change, it reloaded every schema.
  */
 function areaOf(rel: string): WatchArea | undefined {
-  if (rel === CONFIG_FILE) return 'config';
+  // cms.config.json, and a Strapi project's config/api.* (config/ appearing may bring one).
+  if (rel === CONFIG_FILE || rel === STRAPI_CONFIG_DIR || isApiConfigFile(rel)) return 'config';
   if (rel === UPLOADS_DIR || rel.startsWith(`${UPLOADS_DIR}/`)) return 'uploads';
   if (rel === USERS_DIR || rel.startsWith(`${USERS_DIR}/`)) return 'users';
   if (rel === SCHEMAS_DIR || rel.startsWith(`${SCHEMAS_DIR}/`)) return 'schemas';

@@ -77,6 +77,27 @@ test('uids come from the api folders and types without a route middleware answer
   assert.is(plain.body.data[0].image.url, '/uploads/launchpad_logo_1a2b3c4d5e.png');
 });
 
+test('two core routers asked the same query answer each its own type (their cached answers are kept apart)', async ({ server }) => {
+  const faqs = await server.get('/api/faqs');
+  assert.is(faqs.status, 200);
+  const logos = await server.get('/api/logos');
+  assert.equal(
+    logos.body.data.map((logo: any) => logo.company),
+    ['LaunchPad'],
+  );
+  assert.is.not(faqs.text, logos.text);
+});
+
+test("a project route's cached core answer carries its ETag, and a matching If-None-Match is a 304", async ({ server }) => {
+  const first = await server.get('/api/pages');
+  const etag = first.headers.get('etag');
+  assert.ok(etag, 'an ETag');
+  const again = await server.get('/api/pages');
+  assert.is(again.headers.get('etag'), etag);
+  const notModified = await server.get('/api/pages', { 'If-None-Match': etag! });
+  assert.is(notModified.status, 304);
+});
+
 test("LaunchPad's routes still need the public role's permission", async ({ server }) => {
   const response = await server.request('PUT', '/api/global', { body: { data: { admin_title: 'x' } } });
   assert.is(response.status, 403);

@@ -1,0 +1,47 @@
+import path from 'node:path';
+import type { CmsConfig } from '../config/cms-config.js';
+import type { ProjectApiConfig } from '../config/project-api-option.js';
+import { findApiConfigFile } from '../store/api-config-file.js';
+import { loadConfig } from '../store/load-config.js';
+
+/**
+ * A Strapi project's `config/api.*`, loaded with its code's loader; undefined when it has none (and
+ * then no loader is imported). Throws a FileError naming the file when it does not load.
+ */
+export async function readProjectApi(dir: string, env: NodeJS.ProcessEnv = process.env): Promise<ProjectApiConfig | undefined> {
+  const root = path.resolve(dir);
+  const file = findApiConfigFile(root);
+  if (file === undefined) return undefined;
+  const { loadApiConfig } = await import('../project/load-api-config.js');
+  return loadApiConfig(root, file, env);
+}
+
+/** `config` resolved again with the project's `config/api.*` (the same flags); the same config when there is none. */
+export function applyProjectApi(config: CmsConfig, projectApi: ProjectApiConfig | undefined, env: NodeJS.ProcessEnv = process.env): CmsConfig {
+  if (projectApi === undefined) return config;
+  return loadConfig(config.dir, overridesOf(config), env, projectApi);
+}
+
+/** The flags a config was resolved with, to resolve it again the same way. */
+export function overridesOf(config: CmsConfig): { port: number; host: string; watch: boolean; admin: boolean } {
+  return { port: config.server.port, host: config.server.host, watch: config.server.watch, admin: config.admin.enabled };
+}
+
+/** A config whose `rest` settings can be replaced while the server runs (every read takes `config.rest` as it is then). */
+export interface LiveConfig {
+  readonly config: CmsConfig;
+  setRest(rest: CmsConfig['rest']): void;
+}
+
+/** Wraps a config so that `config.rest` is read from a slot `setRest` replaces; every other section stays as it was. */
+export function createLiveConfig(started: CmsConfig): LiveConfig {
+  let rest = started.rest;
+  const config = Object.defineProperty({ ...started }, 'rest', { enumerable: true, get: () => rest });
+  Object.freeze(config);
+  return {
+    config,
+    setRest(next) {
+      rest = next;
+    },
+  };
+}
