@@ -10,6 +10,7 @@ import { MediaIndex } from './media-index.js';
 import { insertSorted, removeSorted } from './record-order.js';
 import { ensureReverse, linkRelations, unlinkRelations } from './reverse-relations.js';
 import { normalizeIso, toEntry } from './to-entry.js';
+import { type StringPool, CompactEntry, readStoredField } from './compact-entry.js';
 import { type TypeState, allocateId, createTypeState } from './type-state.js';
 
 const MAX_MEMOS_PER_TYPE = 64;
@@ -35,6 +36,8 @@ export class ContentIndex {
   private readonly files = new Map<string, FileSlot>();
   /** While a batch is tracked: the record each touched document had before it. */
   private journal: ChangeJournal<string, DocumentRecord> | undefined;
+  /** One copy of each relation target, media path and enumeration value the documents hold. */
+  private readonly pool: StringPool = new Map();
 
   /** The locale of files without a locale suffix. */
   readonly defaultLocale: string;
@@ -89,7 +92,7 @@ export class ContentIndex {
     if (previousSlot && previousSlot.key !== key) this.removeFile(file.path);
 
     const old = state.records.get(key);
-    const entryBase = toEntry(stored, documentId, locale);
+    const entryBase = toEntry(stored, documentId, locale, this.pool);
     const main = slot === 'main' ? entryBase : old?.main;
     const draftFile = slot === 'draftFile' ? entryBase : old?.draftFile;
     this.replaceRecord(state, key, old, { main, draftFile });
@@ -276,7 +279,7 @@ export class ContentIndex {
     }
     const createdMs = Date.parse(first.createdAt);
     // A renamed document's id keeps deriving from the documentId it was created under.
-    const renamedFrom = first.data[RENAMED_FROM_KEY];
+    const renamedFrom = readStoredField(first, RENAMED_FROM_KEY);
     const seed = typeof renamedFrom === 'string' ? `${renamedFrom}${key.slice(key.indexOf('\u0000'))}` : key;
     const id = allocateId(state, { key, seed }, createdMs);
     const withId = (entry: Entry | undefined): Entry | undefined => {
@@ -286,7 +289,7 @@ export class ContentIndex {
         (entry as { id: number }).id = id;
         return entry;
       }
-      return { ...entry, id };
+      return entry instanceof CompactEntry ? entry.withId(id) : { ...entry, id };
     };
     const record: DocumentRecord = {
       key,
