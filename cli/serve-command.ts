@@ -8,6 +8,8 @@ export interface ServeOptions {
   port?: number | undefined;
   host?: string | undefined;
   watch: boolean;
+  /** False with `--no-cache`: every file is read, and no index cache is written. */
+  cache?: boolean | undefined;
   /** False with `--no-admin`: the editor is not served. */
   admin?: boolean | undefined;
   /** Content a worker has been reading since before this module loaded (started here otherwise). */
@@ -25,6 +27,7 @@ export async function runServe(options: ServeOptions): Promise<number> {
       port: options.port,
       host: options.host,
       watch: options.watch,
+      indexCache: options.cache !== false,
       admin: options.admin === false ? false : undefined,
     });
     server = await startServer(config, log, prefetch);

@@ -1,6 +1,7 @@
 import type { ContentType } from '../schema/content-type.js';
 import type { Entry } from './entry.js';
-import { JSON_KIND, type LongKind, TEXT_KIND, longValueText, readLongValue, storeLongValues } from './text-arena.js';
+import { topLevelSpans } from './json-spans.js';
+import { JSON_KIND, type LongKind, TEXT_KIND, longRecordBytes, longValueText, readLongValue, storeLongRecord, storeLongValues } from './text-arena.js';
 
 /**
  * Where a long value sits among an entry's off-heap values: an entry's short values hold one of
@@ -66,9 +67,41 @@ function pooled(pool: StringPool, value: unknown): unknown {
 
 /** A timestamp as a number when its ISO text comes back from it exactly, else as that text. */
 function packTime(text: string | null): number | string | null {
-  if (text === null) return null;
+  if (text === null || !isCanonicalIso(text)) return text;
   const ms = Date.parse(text);
-  return Number.isFinite(ms) && new Date(ms).toISOString() === text ? ms : text;
+  return Number.isFinite(ms) ? ms : text;
+}
+
+const DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Whether a text is exactly what toISOString writes for some time (`YYYY-MM-DDTHH:mm:ss.sssZ`, a real date). */
+function isCanonicalIso(text: string): boolean {
+  if (
+    text.length !== 24 ||
+    text[4] !== '-' ||
+    text[7] !== '-' ||
+    text[10] !== 'T' ||
+    text[13] !== ':' ||
+    text[16] !== ':' ||
+    text[19] !== '.' ||
+    text[23] !== 'Z'
+  )
+    return false;
+  const number = (from: number, to: number): number => {
+    let value = 0;
+    for (let i = from; i < to; i++) {
+      const digit = text.charCodeAt(i) - 48;
+      if (digit < 0 || digit > 9) return NaN;
+      value = value * 10 + digit;
+    }
+    return value;
+  };
+  const year = number(0, 4);
+  const month = number(5, 7);
+  const day = number(8, 10);
+  if (!(month >= 1 && month <= 12 && day >= 1 && day <= DAYS[month - 1]!)) return false;
+  if (month === 2 && day === 29 && !(year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0))) return false;
+  return number(11, 13) <= 23 && number(14, 16) <= 59 && number(17, 19) <= 59 && number(20, 23) >= 0;
 }
 
 function unpackTime(value: number | string | null): string | null {
@@ -148,6 +181,11 @@ export class CompactEntry implements Entry {
     return longValueText(this.slab, this.at, value.index).text;
   }
 
+  /** The file's own publishedAt (a draft view reads null). */
+  filePublishedAt(): string | null {
+    return unpackTime(this.published);
+  }
+
   /** The same version under another id. */
   withId(id: number): CompactEntry {
     return this.copy({ id }, this.draftView);
@@ -166,7 +204,7 @@ export class CompactEntry implements Entry {
   }
 
   /** @internal for the index cache: the short values and the long record. */
-  parts(): { short: Readonly<Record<string, unknown>>; slab: Buffer | undefined; at: number } {
+  parts(): { short: Readonly<Record<string | symbol, unknown>>; slab: Buffer | undefined; at: number } {
     return { short: this.short, slab: this.slab, at: this.at };
   }
 
@@ -192,9 +230,13 @@ export class CompactEntry implements Entry {
   }
 }
 
-/** Builds the compact form of a file's values. */
-export function compactEntry(type: ContentType, head: EntryHead, data: Readonly<Record<string, unknown>>, pool: StringPool): CompactEntry {
+/**
+ * Builds the compact form of a file's values. Given the JSON text they were parsed from, long values
+ * are kept as written there (no second serialization); else as JSON.stringify writes them.
+ */
+export function compactEntry(type: ContentType, head: EntryHead, data: Readonly<Record<string, unknown>>, pool: StringPool, source?: string): CompactEntry {
   const { long, interned } = shapeOf(type);
+  const spans = source === undefined ? undefined : topLevelSpans(source);
   const short: Record<string, unknown> = {};
   const texts: string[] = [];
   const kinds: LongKind[] = [];
@@ -202,8 +244,9 @@ export function compactEntry(type: ContentType, head: EntryHead, data: Readonly<
     const value = data[key];
     if (long.has(key) && value !== null && value !== undefined && texts.length < MAX_LONG) {
       short[key] = slotAt(texts.length);
-      const text = typeof value === 'string';
-      texts.push(text ? value : JSON.stringify(value));
+      const span = spans?.get(key);
+      const text = span === undefined && typeof value === 'string';
+      texts.push(span !== undefined ? source!.slice(span[0], span[1]) : text ? value : JSON.stringify(value));
       kinds.push(text ? TEXT_KIND : JSON_KIND);
     } else if (key === 'createdAt' && value === head.createdAt) short[key] = CREATED;
     else if (key === 'updatedAt' && value === head.updatedAt) short[key] = UPDATED;
@@ -219,17 +262,64 @@ export function readStoredField(entry: Entry, name: string): unknown {
 }
 
 const RECENT_LIMIT = 256;
-const recent = new Map<CompactEntry, Record<string, unknown>>();
+/** Recently decoded values, by the short values they came from (shared by the copies of one file's version). */
+const recent = new Map<object, Record<string, unknown>>();
 
 function decodedData(entry: CompactEntry): Record<string, unknown> {
-  let data = recent.get(entry);
+  const key = entry.parts().short;
+  let data = recent.get(key);
   if (data !== undefined) {
-    recent.delete(entry);
-    recent.set(entry, data);
+    recent.delete(key);
+    recent.set(key, data);
     return data;
   }
   data = entry.decode();
-  recent.set(entry, data);
+  recent.set(key, data);
   if (recent.size > RECENT_LIMIT) recent.delete(recent.keys().next().value!);
   return data;
+}
+
+/** Placeholders of an entry's short values, as plain codes: a long value's index, or c/u/p for a timestamp. */
+export type PlaceholderCode = number | 'c' | 'u' | 'p';
+
+/** An entry taken apart for the index cache: plain short values, where the placeholders were, the long record. */
+export function entryParts(entry: CompactEntry): {
+  head: EntryHead;
+  short: Record<string, unknown>;
+  placeholders: [string, PlaceholderCode][];
+  long: Buffer | undefined;
+} {
+  const { short: held, slab, at } = entry.parts();
+  const short: Record<string, unknown> = {};
+  const placeholders: [string, PlaceholderCode][] = [];
+  for (const key of Object.keys(held)) {
+    const value = held[key];
+    const code = value instanceof LongSlot ? value.index : value === CREATED ? 'c' : value === UPDATED ? 'u' : value === PUBLISHED ? 'p' : undefined;
+    if (code === undefined) short[key] = value;
+    else {
+      short[key] = null;
+      placeholders.push([key, code]);
+    }
+  }
+  const head: EntryHead = {
+    id: 0,
+    documentId: entry.documentId,
+    locale: entry.locale,
+    path: entry.path,
+    createdAt: entry.createdAt,
+    updatedAt: entry.updatedAt,
+    publishedAt: entry.filePublishedAt(),
+  };
+  return { head, short, placeholders, long: slab === undefined ? undefined : longRecordBytes(slab, at) };
+}
+
+/** The entry `entryParts` took apart, put together again (its long record copied into the arena). */
+export function entryFromParts(
+  head: EntryHead,
+  short: Record<string, unknown>,
+  placeholders: readonly [string, PlaceholderCode][],
+  long: Uint8Array | undefined,
+): CompactEntry {
+  for (const [key, code] of placeholders) short[key] = code === 'c' ? CREATED : code === 'u' ? UPDATED : code === 'p' ? PUBLISHED : slotAt(code);
+  return new CompactEntry(head, short, long === undefined ? undefined : storeLongRecord(long));
 }

@@ -2,6 +2,7 @@ import type { CmsConfig } from '../config/cms-config.js';
 import type { ContentType } from '../schema/content-type.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import { RENAMED_FROM_KEY } from '../store/check-document.js';
+import type { ContentFile } from '../store/content-path.js';
 import type { StoredDocument } from '../store/read-document.js';
 import { ChangeJournal, type IndexChanges } from './change-journal.js';
 import { deriveDocumentId } from './derive-id.js';
@@ -38,6 +39,8 @@ export class ContentIndex {
   private journal: ChangeJournal<string, DocumentRecord> | undefined;
   /** One copy of each relation target, media path and enumeration value the documents hold. */
   private readonly pool: StringPool = new Map();
+  /** Files applied or removed outside a `load`. */
+  private readonly touched = new Set<string>();
 
   /** The locale of files without a locale suffix. */
   readonly defaultLocale: string;
@@ -62,6 +65,7 @@ export class ContentIndex {
   load(apply: () => void): void {
     this.bulk = true;
     this.bulkIntoEmpty = this.files.size === 0;
+    this.touched.clear();
     try {
       apply();
     } finally {
@@ -82,17 +86,41 @@ export class ContentIndex {
   /** Adds or replaces the version a file holds. */
   applyDocument(stored: StoredDocument): void {
     const { file } = stored;
-    const state = this.stateOf(file.type);
     const locale = file.type.localized ? (file.locale ?? this.defaultLocale) : null;
-    const slot = file.draft ? 'draftFile' : 'main';
     const documentId = file.documentId ?? this.singleDocumentId(file.type, stored);
+    this.place(file, toEntry(stored, documentId, locale, this.pool));
+  }
+
+  /** Adds or replaces a file's version with one read before (the index cache). */
+  applyEntry(file: ContentFile, entry: CompactEntry): void {
+    this.place(file, entry);
+  }
+
+  /** Every content file the index holds with its version, for the index cache. */
+  *heldEntries(): IterableIterator<{ path: string; entry: Entry }> {
+    for (const [path, slot] of this.files) {
+      const record = this.states.get(slot.uid)?.records.get(slot.key);
+      const entry = record?.[slot.slot];
+      if (entry !== undefined) yield { path, entry };
+    }
+  }
+
+  /** Whether a file was applied or removed since the last `load` (its content may be newer than a start read). */
+  touchedSinceLoad(path: string): boolean {
+    return this.touched.has(path);
+  }
+
+  private place(file: ContentFile, entryBase: CompactEntry): void {
+    const state = this.stateOf(file.type);
+    const { documentId, locale } = entryBase;
+    const slot = file.draft ? 'draftFile' : 'main';
     const key = `${documentId}\u0000${locale ?? ''}`;
+    if (!this.bulk) this.touched.add(file.path);
 
     const previousSlot = this.bulkIntoEmpty ? undefined : this.files.get(file.path);
     if (previousSlot && previousSlot.key !== key) this.removeFile(file.path);
 
     const old = state.records.get(key);
-    const entryBase = toEntry(stored, documentId, locale, this.pool);
     const main = slot === 'main' ? entryBase : old?.main;
     const draftFile = slot === 'draftFile' ? entryBase : old?.draftFile;
     this.replaceRecord(state, key, old, { main, draftFile });
@@ -103,6 +131,7 @@ export class ContentIndex {
   removeFile(path: string): boolean {
     const slot = this.files.get(path);
     if (!slot) return false;
+    if (!this.bulk) this.touched.add(path);
     this.files.delete(path);
     const state = this.states.get(slot.uid);
     const old = state?.records.get(slot.key);
