@@ -47,7 +47,10 @@ program
   .option('--no-cache', 'read every content file (no index cache in .cms/)')
   .option('--no-admin', 'do not serve the editor at /admin')
   .action(async (options: { dir: string; port?: number; host?: string; watch: boolean; admin: boolean; cache: boolean }) => {
-    await run(() => withPrefetch(options.dir, async (prefetch) => (await import('./serve-command.js')).runServe({ ...options, prefetch })), 'cannot start');
+    // With an index cache, files are read only when changed (serve-command decides): no worker reads them all ahead.
+    const serve = async (prefetch?: ContentPrefetch): Promise<number> => (await import('./serve-command.js')).runServe({ ...options, prefetch });
+    const cached = options.cache && (await import('../server/store/index-cache-file.js')).hasIndexCache(options.dir);
+    await run(() => (cached ? serve() : withPrefetch(options.dir, serve)), 'cannot start');
     // Stopped: nothing (a watcher of a folder being deleted …) may keep the process alive.
     process.exit();
   });

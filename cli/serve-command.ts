@@ -1,6 +1,7 @@
 import { loadConfig } from '../server/store/load-config.js';
 import { startServer } from '../server/runtime/start-server.js';
 import { ContentPrefetch } from '../server/store/content-prefetch.js';
+import { hasIndexCache } from '../server/store/index-cache-file.js';
 import { createConsoleLog } from './console-log.js';
 
 export interface ServeOptions {
@@ -20,7 +21,8 @@ export interface ServeOptions {
 export async function runServe(options: ServeOptions): Promise<number> {
   const log = createConsoleLog();
   const started = Date.now();
-  const prefetch = options.prefetch ?? ContentPrefetch.start(options.dir);
+  // With an index cache, files are read only when changed: no worker reads them all ahead.
+  const prefetch = options.prefetch ?? (options.cache !== false && hasIndexCache(options.dir) ? undefined : ContentPrefetch.start(options.dir));
   let server;
   try {
     const config = loadConfig(options.dir, {
@@ -33,7 +35,7 @@ export async function runServe(options: ServeOptions): Promise<number> {
     server = await startServer(config, log, prefetch);
   } catch (error) {
     // A reading worker left running would keep the process from exiting.
-    prefetch.close();
+    prefetch?.close();
     throw error;
   }
   const { index, registry } = server.project.current;

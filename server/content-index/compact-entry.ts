@@ -1,6 +1,9 @@
 import type { ContentType } from '../schema/content-type.js';
 import type { Entry } from './entry.js';
 import { topLevelSpans } from './json-spans.js';
+import { packTime, unpackTime } from './packed-time.js';
+import { type PathShape, shapeOfPath } from './path-shape.js';
+import { type StringPool, pooled } from './string-pool.js';
 import { JSON_KIND, type LongKind, TEXT_KIND, longRecordBytes, longValueText, readLongValue, storeLongRecord, storeLongValues } from './text-arena.js';
 
 /**
@@ -51,63 +54,6 @@ function shapeOf(type: ContentType): TypeShape {
   return shape;
 }
 
-/** One copy of each repeated string (relation targets, media paths, enumeration values). */
-export type StringPool = Map<string, string>;
-
-function pooled(pool: StringPool, value: unknown): unknown {
-  if (typeof value === 'string') {
-    const held = pool.get(value);
-    if (held !== undefined) return held;
-    pool.set(value, value);
-    return value;
-  }
-  if (Array.isArray(value) && value.some((item) => typeof item === 'string')) return value.map((item) => pooled(pool, item));
-  return value;
-}
-
-/** A timestamp as a number when its ISO text comes back from it exactly, else as that text. */
-function packTime(text: string | null): number | string | null {
-  if (text === null || !isCanonicalIso(text)) return text;
-  const ms = Date.parse(text);
-  return Number.isFinite(ms) ? ms : text;
-}
-
-const DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-/** Whether a text is exactly what toISOString writes for some time (`YYYY-MM-DDTHH:mm:ss.sssZ`, a real date). */
-function isCanonicalIso(text: string): boolean {
-  if (
-    text.length !== 24 ||
-    text[4] !== '-' ||
-    text[7] !== '-' ||
-    text[10] !== 'T' ||
-    text[13] !== ':' ||
-    text[16] !== ':' ||
-    text[19] !== '.' ||
-    text[23] !== 'Z'
-  )
-    return false;
-  const number = (from: number, to: number): number => {
-    let value = 0;
-    for (let i = from; i < to; i++) {
-      const digit = text.charCodeAt(i) - 48;
-      if (digit < 0 || digit > 9) return NaN;
-      value = value * 10 + digit;
-    }
-    return value;
-  };
-  const year = number(0, 4);
-  const month = number(5, 7);
-  const day = number(8, 10);
-  if (!(month >= 1 && month <= 12 && day >= 1 && day <= DAYS[month - 1]!)) return false;
-  if (month === 2 && day === 29 && !(year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0))) return false;
-  return number(11, 13) <= 23 && number(14, 16) <= 59 && number(17, 19) <= 59 && number(20, 23) >= 0;
-}
-
-function unpackTime(value: number | string | null): string | null {
-  return typeof value === 'number' ? new Date(value).toISOString() : value;
-}
-
 /** The identity and timestamps of an entry, as `toEntry` works them out. */
 export interface EntryHead {
   readonly id: number;
@@ -128,7 +74,8 @@ export class CompactEntry implements Entry {
   readonly id: number;
   readonly documentId: string;
   readonly locale: string | null;
-  readonly path: string;
+  /** The file's path, or how it is made of the documentId (shared by every file of a folder). */
+  private readonly where: string | PathShape;
   private readonly created: number | string;
   private readonly updated: number | string;
   private readonly published: number | string | null;
@@ -142,7 +89,7 @@ export class CompactEntry implements Entry {
     this.id = head.id;
     this.documentId = head.documentId;
     this.locale = head.locale;
-    this.path = head.path;
+    this.where = shapeOfPath(head.path, head.documentId);
     this.created = packTime(head.createdAt) as number | string;
     this.updated = packTime(head.updatedAt) as number | string;
     this.published = packTime(head.publishedAt);
@@ -150,6 +97,11 @@ export class CompactEntry implements Entry {
     this.short = short;
     this.slab = long?.slab;
     this.at = long?.at ?? 0;
+  }
+
+  get path(): string {
+    const where = this.where;
+    return typeof where === 'string' ? where : `${where.prefix}${this.documentId}${where.suffix}`;
   }
 
   get createdAt(): string {
@@ -319,7 +271,9 @@ export function entryFromParts(
   short: Record<string, unknown>,
   placeholders: readonly [string, PlaceholderCode][],
   long: Uint8Array | undefined,
+  pool: StringPool,
 ): CompactEntry {
+  for (const key of Object.keys(short)) short[key] = pooled(pool, short[key]);
   for (const [key, code] of placeholders) short[key] = code === 'c' ? CREATED : code === 'u' ? UPDATED : code === 'p' ? PUBLISHED : slotAt(code);
   return new CompactEntry(head, short, long === undefined ? undefined : storeLongRecord(long));
 }

@@ -3,24 +3,21 @@ import type { ContentType } from '../schema/content-type.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import { RENAMED_FROM_KEY } from '../store/check-document.js';
 import type { ContentFile } from '../store/content-path.js';
+import { CONTENT_DIR } from '../store/project-layout.js';
 import type { StoredDocument } from '../store/read-document.js';
 import { ChangeJournal, type IndexChanges } from './change-journal.js';
-import { deriveDocumentId } from './derive-id.js';
+import { singleDocumentId } from './single-document-id.js';
 import { type DocumentRecord, type Entry, type Status, compareRecords, versionOf } from './entry.js';
+import { type FileSlot, findNamedFile, heldVersions } from './held-files.js';
 import { MediaIndex } from './media-index.js';
 import { insertSorted, removeSorted } from './record-order.js';
 import { ensureReverse, linkRelations, unlinkRelations } from './reverse-relations.js';
-import { normalizeIso, toEntry } from './to-entry.js';
-import { type StringPool, CompactEntry, readStoredField } from './compact-entry.js';
+import { toEntry } from './to-entry.js';
+import { CompactEntry, readStoredField } from './compact-entry.js';
+import type { StringPool } from './string-pool.js';
 import { type TypeState, allocateId, createTypeState } from './type-state.js';
 
 const MAX_MEMOS_PER_TYPE = 64;
-
-interface FileSlot {
-  readonly uid: string;
-  readonly key: string;
-  readonly slot: 'main' | 'draftFile';
-}
 
 /**
  * Every document of a project in memory: versions per status and locale, numeric ids, default
@@ -34,6 +31,11 @@ export class ContentIndex {
   /** Loading into an empty index: no file can be known already (saves a lookup per file). */
   private bulkIntoEmpty = false;
   private changes = 0;
+  /**
+   * Files whose path does not name their document (single types, users). A collection file's path
+   * names its record and version (`content/articles/<documentId>[.<locale>][.draft].json`), so it
+   * needs no entry here: `slotOf` finds it from the path.
+   */
   private readonly files = new Map<string, FileSlot>();
   /** While a batch is tracked: the record each touched document had before it. */
   private journal: ChangeJournal<string, DocumentRecord> | undefined;
@@ -64,7 +66,7 @@ export class ContentIndex {
    */
   load(apply: () => void): void {
     this.bulk = true;
-    this.bulkIntoEmpty = this.files.size === 0;
+    this.bulkIntoEmpty = [...this.states.values()].every((state) => state.records.size === 0);
     this.touched.clear();
     try {
       apply();
@@ -87,7 +89,7 @@ export class ContentIndex {
   applyDocument(stored: StoredDocument): void {
     const { file } = stored;
     const locale = file.type.localized ? (file.locale ?? this.defaultLocale) : null;
-    const documentId = file.documentId ?? this.singleDocumentId(file.type, stored);
+    const documentId = file.documentId ?? singleDocumentId(this, this.stateOf(file.type), stored);
     this.place(file, toEntry(stored, documentId, locale, this.pool));
   }
 
@@ -98,11 +100,11 @@ export class ContentIndex {
 
   /** Every content file the index holds with its version, for the index cache. */
   *heldEntries(): IterableIterator<{ path: string; entry: Entry }> {
-    for (const [path, slot] of this.files) {
-      const record = this.states.get(slot.uid)?.records.get(slot.key);
-      const entry = record?.[slot.slot];
-      if (entry !== undefined) yield { path, entry };
-    }
+    for (const state of this.states.values()) if (state.type !== this.registry.user) yield* heldVersions(state);
+  }
+
+  private slotOf(path: string): FileSlot | undefined {
+    return this.files.get(path) ?? findNamedFile(this, this.states, path);
   }
 
   /** Whether a file was applied or removed since the last `load` (its content may be newer than a start read). */
@@ -117,19 +119,21 @@ export class ContentIndex {
     const key = `${documentId}\u0000${locale ?? ''}`;
     if (!this.bulk) this.touched.add(file.path);
 
-    const previousSlot = this.bulkIntoEmpty ? undefined : this.files.get(file.path);
+    // Only a file whose path does not name its document can move to another record.
+    const named = file.documentId !== undefined && file.path.startsWith(`${CONTENT_DIR}/`) && entryBase.path === file.path;
+    const previousSlot = this.bulkIntoEmpty || named ? undefined : this.files.get(file.path);
     if (previousSlot && previousSlot.key !== key) this.removeFile(file.path);
 
     const old = state.records.get(key);
     const main = slot === 'main' ? entryBase : old?.main;
     const draftFile = slot === 'draftFile' ? entryBase : old?.draftFile;
     this.replaceRecord(state, key, old, { main, draftFile });
-    this.files.set(file.path, { uid: file.type.uid, key, slot });
+    if (!named) this.files.set(file.path, { uid: file.type.uid, key, slot });
   }
 
   /** Forgets the version a file held. Returns false when the index did not know the file. */
   removeFile(path: string): boolean {
-    const slot = this.files.get(path);
+    const slot = this.slotOf(path);
     if (!slot) return false;
     if (!this.bulk) this.touched.add(path);
     this.files.delete(path);
@@ -171,12 +175,12 @@ export class ContentIndex {
   }
 
   holdsFile(path: string): boolean {
-    return this.files.has(path);
+    return this.slotOf(path) !== undefined;
   }
 
-  /** Paths of every content file the index holds. */
-  knownPaths(): IterableIterator<string> {
-    return this.files.keys();
+  /** Paths of every file the index holds. */
+  *knownPaths(): IterableIterator<string> {
+    for (const state of this.states.values()) for (const { path } of heldVersions(state)) yield path;
   }
 
   /** Entries visible with this status and locale, in default order. Cached until the type changes. */
@@ -269,19 +273,6 @@ export class ContentIndex {
     const state = this.states.get(type.uid);
     if (!state) throw new Error(`unknown content type ${type.uid}`);
     return state;
-  }
-
-  /** A single type's documentId: stable for the same content, new when it is deleted and created again. */
-  private singleDocumentId(type: ContentType, stored: StoredDocument): string {
-    const locale = type.localized ? (stored.file.locale ?? this.defaultLocale) : null;
-    const existing = this.findSingle(type, locale);
-    // Locales of a single type share one documentId, like the locales of any document.
-    if (existing === undefined && type.localized) {
-      for (const record of this.stateOf(type).records.values()) if (record.locale !== locale) return record.documentId;
-    }
-    const createdAt = typeof stored.data['createdAt'] === 'string' ? normalizeIso(stored.data['createdAt']) : '';
-    if (existing && (stored.file.draft || existing.main === undefined || existing.main.createdAt === createdAt)) return existing.documentId;
-    return deriveDocumentId(`${type.uid}|${createdAt}`);
   }
 
   private replaceRecord(

@@ -1,4 +1,4 @@
-const STRING = /"(?:[^"\\]|\\.)*"/y;
+const STRING = /"[^"\\]*(?:\\.[^"\\]*)*"/y;
 const LITERAL = /[^,}\]\s]*/y;
 const SPACE = /[ \t\r\n]*/y;
 const PLAIN = /[^"{}[\]]*/y;

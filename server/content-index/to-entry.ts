@@ -1,6 +1,7 @@
 import { canonicalDateTime } from '../schema/date-time-text.js';
 import type { StoredDocument } from '../store/read-document.js';
-import { type CompactEntry, type StringPool, compactEntry } from './compact-entry.js';
+import { type CompactEntry, compactEntry } from './compact-entry.js';
+import type { StringPool } from './string-pool.js';
 
 /** The entry a decoded file holds, with its timestamps in one form (its id is given when it is placed). */
 export function toEntry(stored: StoredDocument, documentId: string, locale: string | null, pool: StringPool): CompactEntry {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { CmsConfig } from '../config/cms-config.js';
 import { CompactEntry, type PlaceholderCode, entryFromParts, entryParts } from '../content-index/compact-entry.js';
+import type { StringPool } from '../content-index/string-pool.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import { type IndexCacheRecord, readIndexCache, writeIndexCache } from '../store/index-cache-file.js';
 import { statProjectPath } from '../store/project-files.js';
@@ -26,10 +27,9 @@ export function indexCacheKey(registry: SchemaRegistry, i18n: CmsConfig['i18n'])
 
 /** The cached versions by path, or undefined when there is no cache this key may trust. */
 export function readCachedFiles(projectDir: string, key: string): Map<string, CachedFile> | undefined {
-  const records = readIndexCache(projectDir, key);
-  if (records === undefined) return undefined;
   const out = new Map<string, CachedFile>();
-  for (const { meta, bytes } of records) {
+  const pool: StringPool = new Map();
+  const valid = readIndexCache(projectDir, key, (meta, bytes) => {
     const [path, size, mtimeMs, documentId, locale, createdAt, updatedAt, publishedAt, short, placeholders] = JSON.parse(meta) as [
       string,
       number,
@@ -42,10 +42,10 @@ export function readCachedFiles(projectDir: string, key: string): Map<string, Ca
       Record<string, unknown>,
       [string, PlaceholderCode][],
     ];
-    const entry = entryFromParts({ id: 0, documentId, locale, path, createdAt, updatedAt, publishedAt }, short, placeholders, bytes);
-    out.set(path, { size, mtimeMs, entry });
-  }
-  return out;
+    const head = { id: 0, documentId, locale, path, createdAt, updatedAt, publishedAt };
+    out.set(path, { size, mtimeMs, entry: entryFromParts(head, short, placeholders, bytes, pool) });
+  });
+  return valid ? out : undefined;
 }
 
 /** How long before its reading a file must have last changed for its size and mtime to vouch for what was read. */

@@ -71,66 +71,83 @@ export function writeIndexCache(projectDir: string, key: string, records: Iterab
 }
 
 /**
- * Reads the cache back when it is whole and made under the same key, else undefined (missing,
- * another key, truncated, edited: anything but the file `writeIndexCache` wrote). Nothing of it is
- * returned before its checksum has been verified.
+ * Reads the cache back when it is whole and made under the same key: first its checksum is verified
+ * over the whole file, then each record is handed to `visit` (`bytes` is valid during the call
+ * only). Returns false, having visited nothing, when the cache is missing, made under another key,
+ * truncated or edited: anything but the file `writeIndexCache` wrote.
  */
-export function readIndexCache(projectDir: string, key: string): IndexCacheRecord[] | undefined {
+export function readIndexCache(projectDir: string, key: string, visit: (meta: string, bytes: Buffer | undefined) => void): boolean {
   let fd: number;
   try {
     fd = fs.openSync(path.join(projectDir, INDEX_CACHE_FILE), fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
   } catch {
-    return undefined;
+    return false;
   }
   try {
+    if (!hasValidChecksum(fd)) return false;
     const reader = new ChunkReader(fd);
-    if (!reader.take(MAGIC.length)?.equals(MAGIC)) return undefined;
-    const keyText = reader.text();
-    if (keyText !== key) return undefined;
-    const records: IndexCacheRecord[] = [];
+    if (!reader.take(MAGIC.length)?.equals(MAGIC) || reader.text() !== key) return false;
     for (;;) {
       const length = reader.word();
-      if (length === undefined) return undefined;
+      if (length === undefined) return false;
       if (length === END) break;
-      const meta = reader.take(length);
+      const meta = reader.take(length)?.toString('utf8');
       const size = reader.word();
       const bytes = size === undefined || size === END ? undefined : reader.take(size);
-      if (meta === undefined || bytes === undefined) return undefined;
-      records.push({ meta: meta.toString('utf8'), bytes: size === 0 ? undefined : bytes });
+      if (meta === undefined || bytes === undefined) return false;
+      visit(meta, size === 0 ? undefined : bytes);
     }
-    return reader.verify() ? records : undefined;
+    return true;
   } catch {
-    return undefined;
+    return false;
   } finally {
     fs.closeSync(fd);
   }
 }
 
-/** Removes the cache (when it must not be trusted again). */
-export function removeIndexCache(projectDir: string): void {
-  fs.rmSync(path.join(projectDir, INDEX_CACHE_FILE), { force: true });
+/** Whether the file ends with the SHA-256 of everything before it. */
+function hasValidChecksum(fd: number): boolean {
+  const size = fs.fstatSync(fd).size;
+  if (size < MAGIC.length + 32) return false;
+  const hash = crypto.createHash('sha256');
+  const buffer = Buffer.allocUnsafe(CHUNK);
+  let position = 0;
+  while (position < size - 32) {
+    const read = fs.readSync(fd, buffer, 0, Math.min(CHUNK, size - 32 - position), position);
+    if (read === 0) return false;
+    hash.update(buffer.subarray(0, read));
+    position += read;
+  }
+  const stored = Buffer.alloc(32);
+  return fs.readSync(fd, stored, 0, 32, size - 32) === 32 && stored.equals(hash.digest());
 }
 
-/** Reads a file front to back in large chunks, hashing what it hands out. */
+/** Whether a project has a cache file (not whether it can be trusted: readIndexCache tells). */
+export function hasIndexCache(projectDir: string): boolean {
+  return fs.existsSync(path.join(projectDir, INDEX_CACHE_FILE));
+}
+
+/** Reads a file front to back in large chunks; what `take` hands out is a view, valid until the next call. */
 class ChunkReader {
   private buffer = Buffer.alloc(0);
   private at = 0;
-  private done = false;
-  private readonly hash = crypto.createHash('sha256');
+  private position = 0;
 
   constructor(private readonly fd: number) {}
 
-  /** The next `length` bytes (a copy the caller may keep), or undefined at the end of the file. */
+  /** The next `length` bytes, or undefined past the end of the file. */
   take(length: number): Buffer | undefined {
-    if (!this.fill(length)) return undefined;
-    const out = Buffer.from(this.buffer.subarray(this.at, this.at + length));
-    this.hash.update(out);
+    if (this.buffer.length - this.at < length && !this.fill(length)) return undefined;
+    const out = this.buffer.subarray(this.at, this.at + length);
     this.at += length;
     return out;
   }
 
   word(): number | undefined {
-    return this.take(4)?.readUInt32LE(0);
+    if (this.buffer.length - this.at < 4 && !this.fill(4)) return undefined;
+    const value = this.buffer.readUInt32LE(this.at);
+    this.at += 4;
+    return value;
   }
 
   text(): string | undefined {
@@ -138,23 +155,19 @@ class ChunkReader {
     return length === undefined ? undefined : this.take(length)?.toString('utf8');
   }
 
-  /** Whether the rest of the file is exactly the checksum of what came before. */
-  verify(): boolean {
-    if (!this.fill(32)) return false;
-    const stored = this.buffer.subarray(this.at, this.at + 32);
-    this.at += 32;
-    return !this.fill(1) && stored.equals(this.hash.digest());
-  }
-
   private fill(length: number): boolean {
-    while (this.buffer.length - this.at < length && !this.done) {
-      const rest = this.buffer.subarray(this.at);
-      const next = Buffer.allocUnsafe(Math.max(CHUNK, length));
-      const read = fs.readSync(this.fd, next, 0, next.length, null);
-      if (read === 0) this.done = true;
-      this.buffer = Buffer.concat([rest, next.subarray(0, read)]);
-      this.at = 0;
+    const rest = this.buffer.length - this.at;
+    const next = Buffer.allocUnsafe(Math.max(CHUNK, length));
+    this.buffer.copy(next, 0, this.at);
+    let filled = rest;
+    while (filled < length) {
+      const read = fs.readSync(this.fd, next, filled, next.length - filled, this.position);
+      if (read === 0) break;
+      filled += read;
+      this.position += read;
     }
-    return this.buffer.length - this.at >= length;
+    this.buffer = next.subarray(0, filled);
+    this.at = 0;
+    return filled >= length;
   }
 }
