@@ -4,7 +4,7 @@ import { topLevelSpans } from './json-spans.js';
 import { packTime, unpackTime } from './packed-time.js';
 import { type PathShape, shapeOfPath } from './path-shape.js';
 import { type StringPool, pooled } from './string-pool.js';
-import { JSON_KIND, type LongKind, TEXT_KIND, longRecordBytes, longValueText, readLongValue, storeLongRecord, storeLongValues } from './text-arena.js';
+import { JSON_KIND, type LongKind, TEXT_KIND, longRecordBytes, readLongValue, storeLongRecord, storeLongValues } from './text-arena.js';
 
 /**
  * Where a long value sits among an entry's off-heap values: an entry's short values hold one of
@@ -124,13 +124,6 @@ export class CompactEntry implements Entry {
   /** One attribute's value as stored, without decoding the rest. */
   field(name: string): unknown {
     return this.expand(this.short[name]);
-  }
-
-  /** One attribute's value as comparisons see text: JSON text for a JSON value (undefined when it is short). */
-  longText(name: string): string | undefined {
-    const value = this.short[name];
-    if (!(value instanceof LongSlot) || this.slab === undefined) return undefined;
-    return longValueText(this.slab, this.at, value.index).text;
   }
 
   /** The file's own publishedAt (a draft view reads null). */
