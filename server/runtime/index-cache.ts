@@ -3,7 +3,7 @@ import type { CmsConfig } from '../config/cms-config.js';
 import { CompactEntry, type PlaceholderCode, entryFromParts, entryParts } from '../content-index/compact-entry.js';
 import type { StringPool } from '../content-index/string-pool.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
-import { type IndexCacheRecord, readIndexCache, writeIndexCache } from '../store/index-cache-file.js';
+import { type IndexCacheRecord, readIndexCache, writeIndexCache, writeIndexCacheSlowly } from '../store/index-cache-file.js';
 import { statProjectPath } from '../store/project-files.js';
 import type { ProjectState } from './project-state.js';
 
@@ -57,6 +57,15 @@ const SETTLED_MS = 2_000;
  * read). Files changed while serving are left out (read again at the next start).
  */
 export function saveIndexCache(state: ProjectState, key: string, readSince: number): void {
+  writeIndexCache(state.dir, key, cacheRecords(state, readSince));
+}
+
+/** The same, a slice at a time between requests; abandoned when `cancelled` says so. */
+export function saveIndexCacheSlowly(state: ProjectState, key: string, readSince: number, cancelled: () => boolean): Promise<void> {
+  return writeIndexCacheSlowly(state.dir, key, cacheRecords(state, readSince), cancelled);
+}
+
+function cacheRecords(state: ProjectState, readSince: number): IterableIterator<IndexCacheRecord> {
   const { index } = state;
   function* records(): IterableIterator<IndexCacheRecord> {
     for (const { path, entry } of index.heldEntries()) {
@@ -68,5 +77,5 @@ export function saveIndexCache(state: ProjectState, key: string, readSince: numb
       yield { meta: JSON.stringify(meta), bytes: long };
     }
   }
-  writeIndexCache(state.dir, key, records());
+  return records();
 }

@@ -8,7 +8,7 @@ import { statProjectPath } from '../store/project-files.js';
 import { type StoreEvent, ProjectWatcher } from '../store/watch-project.js';
 import { commitChanges } from './commit-changes.js';
 import { loadProject } from './load-project.js';
-import { saveIndexCache } from './index-cache.js';
+import { saveIndexCache, saveIndexCacheSlowly } from './index-cache.js';
 import { OwnWrites } from './own-writes.js';
 import type { ProjectState } from './project-state.js';
 import { syncContent } from './sync-content.js';
@@ -213,8 +213,23 @@ export class ProjectRuntime implements ProjectPort {
   private saveCacheSoon(): void {
     const info = this.state.indexCache;
     if (!this.config.server.indexCache || info === undefined) return;
-    if (info.upToDate) this.cachedVersion = this.state.index.version;
-    else setTimeout(() => this.saveCache(), CACHE_DELAY_MS).unref();
+    if (info.upToDate) {
+      this.cachedVersion = this.state.index.version;
+      return;
+    }
+    const state = this.state;
+    const version = state.index.version;
+    setTimeout(() => {
+      // A slice at a time, so requests keep being answered; a close or a reload takes over.
+      const cancelled = (): boolean => this.closed || this.state !== state;
+      if (cancelled()) return;
+      saveIndexCacheSlowly(state, info.key, info.readSince, cancelled).then(
+        () => {
+          if (!cancelled()) this.cachedVersion = version;
+        },
+        (error: Error) => this.log.warn(`index cache not written: ${error.message}`),
+      );
+    }, CACHE_DELAY_MS).unref();
   }
 
   /** Writes the index cache when the index changed since it was last written (never fails a close). */

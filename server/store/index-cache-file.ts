@@ -21,53 +21,106 @@ export interface IndexCacheRecord {
  * sees the old cache or the new, never half of one (and a damaged one fails its checksum).
  */
 export function writeIndexCache(projectDir: string, key: string, records: Iterable<IndexCacheRecord>): void {
-  const file = path.join(projectDir, INDEX_CACHE_FILE);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
-  const fd = fs.openSync(temp, 'w', 0o600);
-  const hash = crypto.createHash('sha256');
-  let buffer = Buffer.allocUnsafe(CHUNK);
-  let used = 0;
-  const flush = (): void => {
-    hash.update(buffer.subarray(0, used));
-    fs.writeSync(fd, buffer, 0, used);
-    used = 0;
-  };
-  const put = (bytes: Uint8Array): void => {
-    if (used + bytes.length > buffer.length) flush();
-    if (bytes.length > buffer.length) buffer = Buffer.allocUnsafe(bytes.length);
-    buffer.set(bytes, used);
-    used += bytes.length;
-  };
-  const word = (value: number): void => {
-    const bytes = Buffer.allocUnsafe(4);
-    bytes.writeUInt32LE(value);
-    put(bytes);
-  };
-  const text = (value: string): void => {
-    const bytes = Buffer.from(value, 'utf8');
-    word(bytes.length);
-    put(bytes);
-  };
+  const writer = new CacheWriter(projectDir, key);
   try {
-    put(MAGIC);
-    text(key);
-    for (const record of records) {
-      text(record.meta);
-      const bytes = record.bytes ?? new Uint8Array(0);
-      word(bytes.length);
-      put(bytes);
-    }
-    word(END);
-    flush();
-    fs.writeSync(fd, hash.digest());
+    for (const record of records) writer.add(record);
   } catch (error) {
-    fs.closeSync(fd);
-    fs.rmSync(temp, { force: true });
+    writer.abort();
     throw error;
   }
-  fs.closeSync(fd);
-  fs.renameSync(temp, file);
+  writer.finish();
+}
+
+/**
+ * The same, a slice at a time between other work (a server keeps answering while it writes);
+ * abandoned, leaving the old cache, when `cancelled` says so between slices.
+ */
+export async function writeIndexCacheSlowly(projectDir: string, key: string, records: Iterable<IndexCacheRecord>, cancelled: () => boolean): Promise<void> {
+  const writer = new CacheWriter(projectDir, key);
+  try {
+    let count = 0;
+    for (const record of records) {
+      writer.add(record);
+      if (++count % SLICE !== 0) continue;
+      await new Promise((resolve) => setImmediate(resolve));
+      if (cancelled()) return writer.abort();
+    }
+  } catch (error) {
+    writer.abort();
+    throw error;
+  }
+  writer.finish();
+}
+
+/** Records written between two yields of `writeIndexCacheSlowly`. */
+const SLICE = 2_000;
+
+class CacheWriter {
+  private readonly file: string;
+  private readonly temp: string;
+  private readonly fd: number;
+  private readonly hash = crypto.createHash('sha256');
+  private buffer = Buffer.allocUnsafe(CHUNK);
+  private used = 0;
+
+  constructor(projectDir: string, key: string) {
+    this.file = path.join(projectDir, INDEX_CACHE_FILE);
+    fs.mkdirSync(path.dirname(this.file), { recursive: true });
+    this.temp = `${this.file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
+    this.fd = fs.openSync(this.temp, 'w', 0o600);
+    this.put(MAGIC);
+    this.text(key);
+  }
+
+  add(record: IndexCacheRecord): void {
+    this.text(record.meta);
+    const bytes = record.bytes ?? new Uint8Array(0);
+    this.word(bytes.length);
+    this.put(bytes);
+  }
+
+  finish(): void {
+    try {
+      this.word(END);
+      this.flush();
+      fs.writeSync(this.fd, this.hash.digest());
+    } catch (error) {
+      this.abort();
+      throw error;
+    }
+    fs.closeSync(this.fd);
+    fs.renameSync(this.temp, this.file);
+  }
+
+  abort(): void {
+    fs.closeSync(this.fd);
+    fs.rmSync(this.temp, { force: true });
+  }
+
+  private flush(): void {
+    this.hash.update(this.buffer.subarray(0, this.used));
+    fs.writeSync(this.fd, this.buffer, 0, this.used);
+    this.used = 0;
+  }
+
+  private put(bytes: Uint8Array): void {
+    if (this.used + bytes.length > this.buffer.length) this.flush();
+    if (bytes.length > this.buffer.length) this.buffer = Buffer.allocUnsafe(bytes.length);
+    this.buffer.set(bytes, this.used);
+    this.used += bytes.length;
+  }
+
+  private word(value: number): void {
+    const bytes = Buffer.allocUnsafe(4);
+    bytes.writeUInt32LE(value);
+    this.put(bytes);
+  }
+
+  private text(value: string): void {
+    const bytes = Buffer.from(value, 'utf8');
+    this.word(bytes.length);
+    this.put(bytes);
+  }
 }
 
 /**

@@ -186,4 +186,15 @@ test('the server writes the cache on close, and a restart reads it; --no-cache r
   await uncached.close();
 });
 
+test('a server writes the cache soon after a start that read files, while it keeps running', async () => {
+  const runtime = ProjectRuntime.open(loadConfig(project.dir, { watch: false, indexCache: true }), QUIET);
+  try {
+    for (let waited = 0; !project.exists(INDEX_CACHE_FILE) && waited < 20_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.ok(project.exists(INDEX_CACHE_FILE));
+    assert.equal(view(load(true).index), view(runtime.current.index as ContentIndex));
+  } finally {
+    await runtime.close();
+  }
+});
+
 test.run();
