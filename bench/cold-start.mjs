@@ -116,6 +116,8 @@ async function main() {
     samples.baselineWall.push(baseline.wallMs);
     samples.baselineLoop.push(baseline.result.loopMs);
     for (const watch of [false, true]) {
+      // A cold start: no index cache from an earlier run (bench/index-cache.mjs measures warm starts).
+      fs.rmSync(path.join(dir, '.cms', 'index-cache.bin'), { force: true });
       const server = await startServerProcess(dir, { watch });
       const logged = /ready in (\d+) ms/.exec(server.output());
       await server.stop();
