@@ -120,6 +120,8 @@ async function main() {
     samples.baselineLoop.push(baseline.result.loopMs);
     const thisBuild = async () => {
       for (const watch of [false, true]) {
+        // A cold start: no index cache from an earlier run (bench/index-cache.mjs measures warm starts).
+        dropIndexCache(dir);
         const server = await startServerProcess(dir, { watch });
         const logged = /ready in (\d+) ms/.exec(server.output());
         await server.stop();
@@ -129,6 +131,7 @@ async function main() {
     };
     const baseBuild = async () => {
       if (baseMain === undefined) return;
+      dropIndexCache(dir);
       const server = await startServerProcess(dir, { main: baseMain });
       const logged = /ready in (\d+) ms/.exec(server.output());
       await server.stop();
@@ -222,3 +225,7 @@ async function main() {
 }
 
 await main();
+
+function dropIndexCache(dir) {
+  fs.rmSync(path.join(dir, '.cms', 'index-cache.bin'), { force: true });
+}

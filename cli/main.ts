@@ -44,9 +44,13 @@ program
   .option('-p, --port <port>', 'port to listen on (default: 1337, or PORT)', parsePort)
   .option('-H, --host <host>', 'host to bind (default: localhost, or HOST)')
   .option('--no-watch', 'do not watch the files for changes')
+  .option('--no-cache', 'read every content file (no index cache in .cms/)')
   .option('--no-admin', 'do not serve the editor at /admin')
-  .action(async (options: { dir: string; port?: number; host?: string; watch: boolean; admin: boolean }) => {
-    await run(() => withPrefetch(options.dir, async (prefetch) => (await import('./serve-command.js')).runServe({ ...options, prefetch })), 'cannot start');
+  .action(async (options: { dir: string; port?: number; host?: string; watch: boolean; admin: boolean; cache: boolean }) => {
+    // With an index cache, files are read only when changed (serve-command decides): no worker reads them all ahead.
+    const serve = async (prefetch?: ContentPrefetch): Promise<number> => (await import('./serve-command.js')).runServe({ ...options, prefetch });
+    const cached = options.cache && (await import('../server/store/index-cache-file.js')).hasIndexCache(options.dir);
+    await run(() => (cached ? serve() : withPrefetch(options.dir, serve)), 'cannot start');
     // Stopped: nothing (a watcher of a folder being deleted …) may keep the process alive.
     process.exit();
   });

@@ -1,6 +1,7 @@
 import { loadConfig } from '../server/store/load-config.js';
 import { startServer } from '../server/runtime/start-server.js';
 import { ContentPrefetch } from '../server/store/content-prefetch.js';
+import { hasIndexCache } from '../server/store/index-cache-file.js';
 import { createConsoleLog } from './console-log.js';
 
 export interface ServeOptions {
@@ -8,6 +9,8 @@ export interface ServeOptions {
   port?: number | undefined;
   host?: string | undefined;
   watch: boolean;
+  /** False with `--no-cache`: every file is read, and no index cache is written. */
+  cache?: boolean | undefined;
   /** False with `--no-admin`: the editor is not served. */
   admin?: boolean | undefined;
   /** Content a worker has been reading since before this module loaded (started here otherwise). */
@@ -18,19 +21,21 @@ export interface ServeOptions {
 export async function runServe(options: ServeOptions): Promise<number> {
   const log = createConsoleLog();
   const started = Date.now();
-  const prefetch = options.prefetch ?? ContentPrefetch.start(options.dir);
+  // With an index cache, files are read only when changed: no worker reads them all ahead.
+  const prefetch = options.prefetch ?? (options.cache !== false && hasIndexCache(options.dir) ? undefined : ContentPrefetch.start(options.dir));
   let server;
   try {
     const config = loadConfig(options.dir, {
       port: options.port,
       host: options.host,
       watch: options.watch,
+      indexCache: options.cache !== false,
       admin: options.admin === false ? false : undefined,
     });
     server = await startServer(config, log, prefetch);
   } catch (error) {
     // A reading worker left running would keep the process from exiting.
-    prefetch.close();
+    prefetch?.close();
     throw error;
   }
   const { index, registry } = server.project.current;

@@ -9,6 +9,8 @@ export interface CmsConfig {
     readonly host: string;
     readonly port: number;
     readonly watch: boolean;
+    /** Whether the index is kept in `.cms/index-cache.bin` between starts (`cms serve`, unless `--no-cache`). */
+    readonly indexCache: boolean;
     /** `server.url`: the public URL links in mails start with; undefined: `http://host:port` as bound. */
     readonly url: string | undefined;
   };
@@ -99,6 +101,8 @@ export interface ConfigOverrides {
   host?: string | undefined;
   port?: number | undefined;
   watch?: boolean | undefined;
+  /** `cms serve` keeps an index cache; `--no-cache` (and every other command) reads every file. */
+  indexCache?: boolean | undefined;
   /** `--no-admin`: false turns the editor off. */
   admin?: boolean | undefined;
 }

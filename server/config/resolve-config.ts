@@ -63,6 +63,7 @@ export function resolveConfig(sources: ConfigSources): CmsConfig {
       host: overrides.host ?? (env['HOST'] || undefined) ?? stringOption(server, 'server.host', DEFAULTS.host),
       port: resolvePort(overrides.port, env['PORT'], server['port']),
       watch: overrides.watch ?? true,
+      indexCache: overrides.indexCache ?? false,
       url: urlOption(server['url'], 'server.url'),
     },
     rest: {

@@ -2,23 +2,22 @@ import type { CmsConfig } from '../config/cms-config.js';
 import type { ContentType } from '../schema/content-type.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import { RENAMED_FROM_KEY } from '../store/check-document.js';
+import type { ContentFile } from '../store/content-path.js';
+import { CONTENT_DIR } from '../store/project-layout.js';
 import type { StoredDocument } from '../store/read-document.js';
 import { ChangeJournal, type IndexChanges } from './change-journal.js';
-import { deriveDocumentId } from './derive-id.js';
+import { singleDocumentId } from './single-document-id.js';
 import { type DocumentRecord, type Entry, type Status, compareRecords, versionOf } from './entry.js';
+import { type FileSlot, findNamedFile, heldVersions } from './held-files.js';
 import { MediaIndex } from './media-index.js';
 import { insertSorted, removeSorted } from './record-order.js';
 import { ensureReverse, linkRelations, unlinkRelations } from './reverse-relations.js';
-import { normalizeIso, toEntry } from './to-entry.js';
+import { toEntry } from './to-entry.js';
+import { CompactEntry, readStoredField } from './compact-entry.js';
+import type { StringPool } from './string-pool.js';
 import { type TypeState, allocateId, createTypeState } from './type-state.js';
 
 const MAX_MEMOS_PER_TYPE = 64;
-
-interface FileSlot {
-  readonly uid: string;
-  readonly key: string;
-  readonly slot: 'main' | 'draftFile';
-}
 
 /**
  * Every document of a project in memory: versions per status and locale, numeric ids, default
@@ -32,9 +31,18 @@ export class ContentIndex {
   /** Loading into an empty index: no file can be known already (saves a lookup per file). */
   private bulkIntoEmpty = false;
   private changes = 0;
+  /**
+   * Files whose path does not name their document (single types, users). A collection file's path
+   * names its record and version (`content/articles/<documentId>[.<locale>][.draft].json`), so it
+   * needs no entry here: `slotOf` finds it from the path.
+   */
   private readonly files = new Map<string, FileSlot>();
   /** While a batch is tracked: the record each touched document had before it. */
   private journal: ChangeJournal<string, DocumentRecord> | undefined;
+  /** One copy of each relation target, media path and enumeration value the documents hold. */
+  private readonly pool: StringPool = new Map();
+  /** Files applied or removed outside a `load`. */
+  private readonly touched = new Set<string>();
 
   /** The locale of files without a locale suffix. */
   readonly defaultLocale: string;
@@ -58,7 +66,8 @@ export class ContentIndex {
    */
   load(apply: () => void): void {
     this.bulk = true;
-    this.bulkIntoEmpty = this.files.size === 0;
+    this.bulkIntoEmpty = [...this.states.values()].every((state) => state.records.size === 0);
+    this.touched.clear();
     try {
       apply();
     } finally {
@@ -79,27 +88,54 @@ export class ContentIndex {
   /** Adds or replaces the version a file holds. */
   applyDocument(stored: StoredDocument): void {
     const { file } = stored;
-    const state = this.stateOf(file.type);
     const locale = file.type.localized ? (file.locale ?? this.defaultLocale) : null;
-    const slot = file.draft ? 'draftFile' : 'main';
-    const documentId = file.documentId ?? this.singleDocumentId(file.type, stored);
-    const key = `${documentId}\u0000${locale ?? ''}`;
+    const documentId = file.documentId ?? singleDocumentId(this, this.stateOf(file.type), stored);
+    this.place(file, toEntry(stored, documentId, locale, this.pool));
+  }
 
-    const previousSlot = this.bulkIntoEmpty ? undefined : this.files.get(file.path);
+  /** Adds or replaces a file's version with one read before (the index cache). */
+  applyEntry(file: ContentFile, entry: CompactEntry): void {
+    this.place(file, entry);
+  }
+
+  /** Every content file the index holds with its version, for the index cache. */
+  *heldEntries(): IterableIterator<{ path: string; entry: Entry }> {
+    for (const state of this.states.values()) if (state.type !== this.registry.user) yield* heldVersions(state);
+  }
+
+  private slotOf(path: string): FileSlot | undefined {
+    return this.files.get(path) ?? findNamedFile(this, this.states, path);
+  }
+
+  /** Whether a file was applied or removed since the last `load` (its content may be newer than a start read). */
+  touchedSinceLoad(path: string): boolean {
+    return this.touched.has(path);
+  }
+
+  private place(file: ContentFile, entryBase: CompactEntry): void {
+    const state = this.stateOf(file.type);
+    const { documentId, locale } = entryBase;
+    const slot = file.draft ? 'draftFile' : 'main';
+    const key = `${documentId}\u0000${locale ?? ''}`;
+    if (!this.bulk) this.touched.add(file.path);
+
+    // Only a file whose path does not name its document can move to another record.
+    const named = file.documentId !== undefined && file.path.startsWith(`${CONTENT_DIR}/`) && entryBase.path === file.path;
+    const previousSlot = this.bulkIntoEmpty || named ? undefined : this.files.get(file.path);
     if (previousSlot && previousSlot.key !== key) this.removeFile(file.path);
 
     const old = state.records.get(key);
-    const entryBase = toEntry(stored, documentId, locale);
     const main = slot === 'main' ? entryBase : old?.main;
     const draftFile = slot === 'draftFile' ? entryBase : old?.draftFile;
     this.replaceRecord(state, key, old, { main, draftFile });
-    this.files.set(file.path, { uid: file.type.uid, key, slot });
+    if (!named) this.files.set(file.path, { uid: file.type.uid, key, slot });
   }
 
   /** Forgets the version a file held. Returns false when the index did not know the file. */
   removeFile(path: string): boolean {
-    const slot = this.files.get(path);
+    const slot = this.slotOf(path);
     if (!slot) return false;
+    if (!this.bulk) this.touched.add(path);
     this.files.delete(path);
     const state = this.states.get(slot.uid);
     const old = state?.records.get(slot.key);
@@ -139,12 +175,12 @@ export class ContentIndex {
   }
 
   holdsFile(path: string): boolean {
-    return this.files.has(path);
+    return this.slotOf(path) !== undefined;
   }
 
-  /** Paths of every content file the index holds. */
-  knownPaths(): IterableIterator<string> {
-    return this.files.keys();
+  /** Paths of every file the index holds. */
+  *knownPaths(): IterableIterator<string> {
+    for (const state of this.states.values()) for (const { path } of heldVersions(state)) yield path;
   }
 
   /** Entries visible with this status and locale, in default order. Cached until the type changes. */
@@ -239,19 +275,6 @@ export class ContentIndex {
     return state;
   }
 
-  /** A single type's documentId: stable for the same content, new when it is deleted and created again. */
-  private singleDocumentId(type: ContentType, stored: StoredDocument): string {
-    const locale = type.localized ? (stored.file.locale ?? this.defaultLocale) : null;
-    const existing = this.findSingle(type, locale);
-    // Locales of a single type share one documentId, like the locales of any document.
-    if (existing === undefined && type.localized) {
-      for (const record of this.stateOf(type).records.values()) if (record.locale !== locale) return record.documentId;
-    }
-    const createdAt = typeof stored.data['createdAt'] === 'string' ? normalizeIso(stored.data['createdAt']) : '';
-    if (existing && (stored.file.draft || existing.main === undefined || existing.main.createdAt === createdAt)) return existing.documentId;
-    return deriveDocumentId(`${type.uid}|${createdAt}`);
-  }
-
   private replaceRecord(
     state: TypeState,
     key: string,
@@ -276,7 +299,7 @@ export class ContentIndex {
     }
     const createdMs = Date.parse(first.createdAt);
     // A renamed document's id keeps deriving from the documentId it was created under.
-    const renamedFrom = first.data[RENAMED_FROM_KEY];
+    const renamedFrom = readStoredField(first, RENAMED_FROM_KEY);
     const seed = typeof renamedFrom === 'string' ? `${renamedFrom}${key.slice(key.indexOf('\u0000'))}` : key;
     const id = allocateId(state, { key, seed }, createdMs);
     const withId = (entry: Entry | undefined): Entry | undefined => {
@@ -286,7 +309,7 @@ export class ContentIndex {
         (entry as { id: number }).id = id;
         return entry;
       }
-      return { ...entry, id };
+      return entry instanceof CompactEntry ? entry.withId(id) : { ...entry, id };
     };
     const record: DocumentRecord = {
       key,

@@ -1,4 +1,5 @@
 import type { ContentType } from '../schema/content-type.js';
+import { CompactEntry } from './compact-entry.js';
 
 /** One version of one document (a file), as the engine reads it. */
 export interface Entry {
@@ -40,7 +41,7 @@ export function versionOf(record: DocumentRecord, status: Status): Entry | undef
   if (record.draftFile) return record.draftFile;
   const main = record.main;
   if (main === undefined || main.publishedAt === null) return main;
-  record.derivedDraft ??= { ...main, publishedAt: null };
+  record.derivedDraft ??= main instanceof CompactEntry ? main.asDraft() : { ...main, publishedAt: null };
   return record.derivedDraft;
 }
 

@@ -1,3 +1,4 @@
+import { readStoredField } from './compact-entry.js';
 import type { DocumentRecord } from './entry.js';
 import type { TypeState } from './type-state.js';
 
@@ -35,7 +36,7 @@ export function ensureReverse(state: TypeState): void {
 /** documentIds a record's versions point at through one relation attribute. */
 function forEachTarget(record: DocumentRecord, attribute: string, visit: (documentId: string) => void): void {
   for (const entry of [record.main, record.draftFile]) {
-    const value = entry?.data[attribute];
+    const value = entry === undefined ? undefined : readStoredField(entry, attribute);
     if (typeof value === 'string') visit(value);
     else if (Array.isArray(value)) for (const id of value) if (typeof id === 'string') visit(id);
   }

@@ -1,9 +1,10 @@
 import { canonicalDateTime } from '../schema/date-time-text.js';
 import type { StoredDocument } from '../store/read-document.js';
-import type { Entry } from './entry.js';
+import { type CompactEntry, compactEntry } from './compact-entry.js';
+import type { StringPool } from './string-pool.js';
 
 /** The entry a decoded file holds, with its timestamps in one form (its id is given when it is placed). */
-export function toEntry(stored: StoredDocument, documentId: string, locale: string | null): Entry {
+export function toEntry(stored: StoredDocument, documentId: string, locale: string | null, pool: StringPool): CompactEntry {
   const { data, file } = stored;
   // Hand-made files without timestamps take the file's modification time.
   const fallback = (): string => new Date(stored.mtimeMs ?? Date.now()).toISOString();
@@ -15,7 +16,7 @@ export function toEntry(stored: StoredDocument, documentId: string, locale: stri
   } else {
     publishedAt = typeof data['publishedAt'] === 'string' ? normalizeIso(data['publishedAt']) : updatedAt;
   }
-  return { id: 0, documentId, locale, data, createdAt, updatedAt, publishedAt, path: file.path };
+  return compactEntry(file.type, { id: 0, documentId, locale, createdAt, updatedAt, publishedAt, path: file.path }, data, pool, stored.text);
 }
 
 /** Timestamps come back in one form: ISO 8601 with milliseconds and Z. */

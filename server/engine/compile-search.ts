@@ -1,6 +1,6 @@
 import type { Entry } from '../content-index/entry.js';
 import type { ContentType } from '../schema/content-type.js';
-import { asciiCaseInsensitive } from './field-value.js';
+import { asciiCaseInsensitive, readEntryField } from './field-value.js';
 
 const TEXT_TYPES = new Set(['string', 'text', 'richtext', 'email', 'uid', 'enumeration']);
 const NUMBER_TYPES = new Set(['integer', 'biginteger', 'float', 'decimal']);
@@ -20,7 +20,7 @@ export function compileSearch(type: ContentType, term: string): (entry: Entry) =
   return (entry) => {
     if (matches(String(entry.id))) return true;
     for (const field of fields) {
-      const value = entry.data[field];
+      const value = readEntryField(entry, field);
       if (value !== null && value !== undefined && matches(typeof value === 'string' ? value : String(value))) return true;
     }
     return false;

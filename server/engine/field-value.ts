@@ -1,3 +1,4 @@
+import { readStoredField } from '../content-index/compact-entry.js';
 import type { Entry } from '../content-index/entry.js';
 import type { ScalarType } from '../schema/attribute.js';
 import { canonicalDateTime, canonicalTime } from '../schema/date-time-text.js';
@@ -22,7 +23,7 @@ export function readEntryField(entry: Entry, name: string): unknown {
     case 'locale':
       return entry[name];
     default:
-      return entry.data[name];
+      return readStoredField(entry, name);
   }
 }
 

@@ -34,7 +34,7 @@ export function findAttribute(level: Level, field: string): Attribute | undefine
 /** How a field is read from a row at this level (an entry's system fields, its data, or a plain record). */
 export function createFieldReader(level: Level, field: string): (row: Row) => unknown {
   if (level.kind === 'document') {
-    return isSystemField(field) ? (row) => readEntryField(row as Entry, field) : (row) => (row as Entry).data[field];
+    return isSystemField(field) ? (row) => readEntryField(row as Entry, field) : (row) => readEntryField(row as Entry, field);
   }
   return (row) => (row as Record<string, unknown>)[field];
 }
@@ -71,7 +71,7 @@ export function findRelatedRows(context: ReadContext, level: Level, field: strin
             for (const record of context.index.sourcesOf(target, back, documentId, false)) {
               if (record.locale !== locale) continue;
               const version = context.index.findEntry(target, record.documentId, context.status, locale);
-              const value = version?.data[back];
+              const value = version === undefined ? undefined : readEntryField(version, back);
               if (version && (value === documentId || (Array.isArray(value) && value.includes(documentId)))) out.push(version);
             }
             return out;

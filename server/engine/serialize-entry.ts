@@ -4,6 +4,7 @@ import type { MediaRecord } from '../content-index/media-record.js';
 import type { ComponentSchema, ContentType } from '../schema/content-type.js';
 import type { PopulateNode } from '../query/document-query.js';
 import { compileFilter } from './compile-filter.js';
+import { readEntryField } from './field-value.js';
 import { type ReadContext, compiledOnce, localeFor } from './read-context.js';
 import { findMedia, selectMedia } from './select-media.js';
 import { type ZoneItemTest, createZoneItemTest, cutWindow, hasItemOptions, listComponentItems, selectComponentItems } from './select-component-items.js';
@@ -180,7 +181,7 @@ function inverseEntries(context: ReadContext, entry: Entry, target: ContentType,
   for (const record of context.index.sourcesOf(target, back, entry.documentId)) {
     if (record.locale !== locale) continue;
     const version = context.index.findEntry(target, record.documentId, context.status, locale);
-    if (version && pointsAt(version.data[back], entry.documentId)) related.push(version);
+    if (version && pointsAt(readEntryField(version, back), entry.documentId)) related.push(version);
   }
   return related;
 }

@@ -4,6 +4,7 @@ import type { MorphAttribute } from '../schema/attribute.js';
 import type { ComponentSchema, ContentType } from '../schema/content-type.js';
 import { morphLinks } from '../store/morph-value.js';
 import { compileFilter } from './compile-filter.js';
+import { readEntryField } from './field-value.js';
 import { type ReadContext, compiledOnce, localeFor } from './read-context.js';
 import { sortEntries } from './sort-entries.js';
 
@@ -56,7 +57,7 @@ function serializeMorphedBy(context: ReadContext, source: MorphSource, serialize
   // Nothing indexes morph links: the target's versions are scanned (morph relations are rare and small).
   let related = context.index
     .entries(target, context.status, relatedLocale(context, entry, target))
-    .filter((candidate) => morphLinks(candidate.data[back]).some((link) => link.__type === owner.uid && link.documentId === entry.documentId));
+    .filter((candidate) => morphLinks(readEntryField(candidate, back)).some((link) => link.__type === owner.uid && link.documentId === entry.documentId));
   const filters = node.filters;
   if (filters !== undefined) related = related.filter(compiledOnce(context, filters, () => compileFilter(context, target, filters)));
   if (node.sort.length > 0) related = sortEntries(context, target, related, node.sort);

@@ -37,7 +37,7 @@ function sortValueReader(context: ReadContext, type: ContentType, path: readonly
   }
   switch (attribute.kind) {
     case 'scalar':
-      return (entry) => comparable(attribute.type, entry.data[head]);
+      return (entry) => comparable(attribute.type, readEntryField(entry, head));
     case 'relation': {
       const target = findRelationTarget(context.index.registry, attribute.target);
       if (target === undefined || rest.length === 0) return () => null;
@@ -49,7 +49,7 @@ function sortValueReader(context: ReadContext, type: ContentType, path: readonly
           const first = localizationEntries(context, target, entry)[0];
           return first ? inner(first) : null;
         }
-        const value = attribute.mappedBy === undefined ? entry.data[head] : undefined;
+        const value = attribute.mappedBy === undefined ? readEntryField(entry, head) : undefined;
         const ids = Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
         if (attribute.mappedBy !== undefined) {
           const sources = context.index.sourcesOf(target, attribute.mappedBy, entry.documentId);
@@ -69,7 +69,7 @@ function sortValueReader(context: ReadContext, type: ContentType, path: readonly
       const inner = field === undefined ? undefined : component?.attributes.get(field);
       if (inner?.kind !== 'scalar' || field === undefined) return () => null;
       return (entry) => {
-        const value = entry.data[head];
+        const value = readEntryField(entry, head);
         const item = Array.isArray(value) ? value[0] : value;
         return item && typeof item === 'object' ? comparable(inner.type, (item as Record<string, unknown>)[field]) : null;
       };

@@ -7,6 +7,9 @@ import { listUploadFiles } from '../store/list-upload-files.js';
 import { RefusedFileError } from '../store/plain-file.js';
 import { listRefusedUserFiles } from '../store/user-files.js';
 import { scanContent } from '../store/scan-content.js';
+import { parseContentPath } from '../store/content-path.js';
+import type { StoredDocument } from '../store/read-document.js';
+import { indexCacheKey, readCachedFiles } from './index-cache.js';
 import { replayJournals } from '../store/write-journal.js';
 import { placeDocument, reportProblem } from './place-document.js';
 import type { ProjectState } from './project-state.js';
@@ -18,7 +21,7 @@ import { syncMedia } from './sync-media.js';
  * content into a new index, taking the texts from `prefetch` when a worker reads this project.
  * Files that cannot be read, and links and special files (never read), end up in `problems`, never thrown.
  */
-export function loadProject(config: CmsConfig, prefetch?: ContentPrefetch): ProjectState {
+export function loadProject(config: CmsConfig, prefetch?: ContentPrefetch, options: LoadOptions = {}): ProjectState {
   // A write across files (`cms mv`) killed half-way is finished before anything is read.
   replayJournals(config.dir);
   const { registry, refused } = loadSchemaFiles(config.dir);
@@ -27,13 +30,39 @@ export function loadProject(config: CmsConfig, prefetch?: ContentPrefetch): Proj
   for (const mediaPath of uploads.media.sort()) syncMedia(state, mediaPath);
   for (const { path, reason } of [...refused, ...uploads.refused, ...listRefusedUserFiles(config.dir)])
     reportProblem(state, new RefusedFileError(path, reason));
-  const { documents, problems } = scanContent(config.dir, registry, prefetch);
+  const cacheKey = indexCacheKey(registry, config.i18n);
+  const readSince = Date.now();
+  const cached = options.cache === true ? readCachedFiles(config.dir, cacheKey) : undefined;
+  let reused = 0;
+  const reuse = (relPath: string, stat: { size: number; mtimeMs: number }): boolean => {
+    const hit = cached?.get(relPath);
+    const file = hit && hit.size === stat.size && hit.mtimeMs === stat.mtimeMs ? parseContentPath(registry, relPath) : undefined;
+    if (hit === undefined || file === undefined) return false;
+    state.index.applyEntry(file, hit.entry);
+    reused++;
+    return true;
+  };
+  // Other locales of a single type take their documentId from its default-locale file: they go last.
+  const later: StoredDocument[] = [];
+  let read = 0;
+  const visit = (stored: StoredDocument): void => {
+    read++;
+    if (stored.file.locale !== undefined && stored.file.documentId === undefined) later.push(stored);
+    else placeDocument(state, stored);
+  };
+  let problems: FileError[] = [];
   state.index.load(() => {
-    // Default-locale files first: other locales of a single type take their documentId from them.
-    for (const stored of documents) if (stored.file.locale === undefined) placeDocument(state, stored);
-    for (const stored of documents) if (stored.file.locale !== undefined) placeDocument(state, stored);
+    problems = scanContent(config.dir, registry, cached ? undefined : prefetch, { visit, reuse: cached && reuse }).problems;
+    for (const stored of later) placeDocument(state, stored);
     loadUsers(state);
   });
   for (const problem of problems) reportProblem(state, problem);
-  return state;
+  // Nothing to write when every file came from an intact cache (and none is gone).
+  const upToDate = cached !== undefined && read === 0 && reused === cached.size && problems.length === 0;
+  return Object.assign(state, { indexCache: { key: cacheKey, readSince, upToDate } });
+}
+
+export interface LoadOptions {
+  /** Whether the index cache (.cms/) is read: files whose size and mtime it knows are not read again. */
+  readonly cache?: boolean | undefined;
 }

@@ -8,6 +8,7 @@ import { statProjectPath } from '../store/project-files.js';
 import { type StoreEvent, ProjectWatcher } from '../store/watch-project.js';
 import { commitChanges } from './commit-changes.js';
 import { loadProject } from './load-project.js';
+import { saveIndexCache, saveIndexCacheSlowly } from './index-cache.js';
 import { OwnWrites } from './own-writes.js';
 import type { ProjectState } from './project-state.js';
 import { syncContent } from './sync-content.js';
@@ -21,6 +22,9 @@ export interface ProjectLog {
 
 /** From how many documents a reload has a worker read the files (its start costs ~30 ms). */
 const PREFETCH_FROM = 2_000;
+/** How long after a start the index cache is written (the server answers first). */
+const CACHE_DELAY_MS = 500;
+
 /** How long `close()` waits for the watchers to let go before it stops waiting. */
 const CLOSE_WAIT_MS = 2_000;
 
@@ -35,6 +39,8 @@ export class ProjectRuntime implements ProjectPort {
   hooks: WriteHooks | undefined;
   private watcher: ProjectWatcher | undefined;
   private closed = false;
+  /** The index version the cache file holds (written or read), if any. */
+  private cachedVersion: number | undefined;
   private readonly listeners = new Set<() => void>();
   private readonly configListeners = new Set<(files: readonly string[]) => void>();
   private readonly codeListeners = new Set<(files: readonly string[]) => void>();
@@ -52,8 +58,9 @@ export class ProjectRuntime implements ProjectPort {
 
   /** Loads schemas and content (from `prefetch`, when a worker is reading it already). Throws a FileError when the schemas are broken. */
   static open(config: CmsConfig, log: ProjectLog, prefetch?: ContentPrefetch): ProjectRuntime {
-    const runtime = new ProjectRuntime(config, log, loadProject(config, prefetch));
+    const runtime = new ProjectRuntime(config, log, loadProject(config, prefetch, { cache: config.server.indexCache }));
     runtime.reportProblems();
+    runtime.saveCacheSoon();
     return runtime;
   }
 
@@ -119,6 +126,7 @@ export class ProjectRuntime implements ProjectPort {
    * none is ever half done when this runs.
    */
   async close(): Promise<void> {
+    if (!this.closed) this.saveCache();
     this.closed = true;
     const watcher = this.watcher;
     this.watcher = undefined;
@@ -190,7 +198,8 @@ export class ProjectRuntime implements ProjectPort {
     // A worker reads while the schemas load, when there is enough content for it to pay off.
     const prefetch = this.state.index.documentCount() >= PREFETCH_FROM ? ContentPrefetch.start(this.config.dir) : undefined;
     try {
-      this.state = loadProject(this.config, prefetch);
+      this.state = loadProject(this.config, prefetch, { cache: this.config.server.indexCache });
+      this.saveCacheSoon();
       this.log.info(`schemas reloaded: ${this.state.registry.contentTypes.size} content types, ${this.state.index.documentCount()} documents`);
       this.reportProblems();
     } catch (error) {
@@ -198,6 +207,41 @@ export class ProjectRuntime implements ProjectPort {
       this.log.warn(`${message} (keeping the previous schemas)`);
     } finally {
       prefetch?.close();
+    }
+  }
+
+  /** After a start or reload that read files: the index cache is written once the server is up. */
+  private saveCacheSoon(): void {
+    const info = this.state.indexCache;
+    if (!this.config.server.indexCache || info === undefined) return;
+    if (info.upToDate) {
+      this.cachedVersion = this.state.index.version;
+      return;
+    }
+    const state = this.state;
+    const version = state.index.version;
+    setTimeout(() => {
+      // A slice at a time, so requests keep being answered; a close or a reload takes over.
+      const cancelled = (): boolean => this.closed || this.state !== state;
+      if (cancelled()) return;
+      saveIndexCacheSlowly(state, info.key, info.readSince, cancelled).then(
+        () => {
+          if (!cancelled()) this.cachedVersion = version;
+        },
+        (error: Error) => this.log.warn(`index cache not written: ${error.message}`),
+      );
+    }, CACHE_DELAY_MS).unref();
+  }
+
+  /** Writes the index cache when the index changed since it was last written (never fails a close). */
+  private saveCache(): void {
+    const info = this.state.indexCache;
+    if (!this.config.server.indexCache || info === undefined || this.closed || this.cachedVersion === this.state.index.version) return;
+    try {
+      saveIndexCache(this.state, info.key, info.readSince);
+      this.cachedVersion = this.state.index.version;
+    } catch (error) {
+      this.log.warn(`index cache not written: ${(error as Error).message}`);
     }
   }
 

@@ -5,4 +5,6 @@ import type { FileError } from '../errors/file-error.js';
 export interface ProjectState extends ProjectSnapshot {
   readonly dir: string;
   readonly problems: Map<string, FileError>;
+  /** What the index cache needs (set by loadProject): its key, when the read began, whether the cache is current. */
+  readonly indexCache?: { readonly key: string; readonly readSince: number; readonly upToDate: boolean };
 }

@@ -11,6 +11,13 @@ import type { ContentPrefetch } from './content-prefetch.js';
 import { type StoredDocument, decodeStoredDocument } from './read-document.js';
 import { type ReadText, readText } from './read-text.js';
 
+export interface ScanOptions {
+  /** Takes each document as it is decoded (then not kept in `documents`: a large project never holds all its parsed files at once). */
+  readonly visit?: ((stored: StoredDocument) => void) | undefined;
+  /** Given a listed file's path, size and mtime, whether what is known of it stands (it is then not read). */
+  readonly reuse?: ((relPath: string, stat: { size: number; mtimeMs: number }) => boolean) | undefined;
+}
+
 export interface ScanResult {
   readonly documents: StoredDocument[];
   readonly problems: FileError[];
@@ -22,7 +29,8 @@ export interface ScanResult {
  * that fail are reported, never thrown, so one bad file never stops a start. Temp files of writes
  * that a crash interrupted are removed on the way.
  */
-export function scanContent(projectDir: string, registry: SchemaRegistry, prefetch?: ContentPrefetch): ScanResult {
+export function scanContent(projectDir: string, registry: SchemaRegistry, prefetch?: ContentPrefetch, options: ScanOptions = {}): ScanResult {
+  const { visit, reuse } = options;
   const documents: StoredDocument[] = [];
   const problems: FileError[] = [];
   const root = path.join(projectDir, CONTENT_DIR);
@@ -41,12 +49,22 @@ export function scanContent(projectDir: string, registry: SchemaRegistry, prefet
       try {
         const file = parseContentPath(registry, relPath);
         if (file === undefined) return;
-        documents.push(decodeStoredDocument(registry, file, text, () => fs.lstatSync(`${root}/${relative}`).mtimeMs));
+        const stored = decodeStoredDocument(registry, file, text, () => fs.lstatSync(`${root}/${relative}`).mtimeMs);
+        if (visit) visit(stored);
+        else documents.push(stored);
       } catch (error) {
         problems.push(error instanceof FileError ? error : new FileError(relPath, (error as Error).message));
       }
     };
-    if (fromWorker) for (const text of fromWorker.texts(paths.length)) decode(text);
+    if (reuse) {
+      // Files whose size and mtime are what the caller knows of them are not read again.
+      for (const relative of paths) {
+        const stat = fs.lstatSync(`${root}/${relative}`, { throwIfNoEntry: false });
+        const known = stat !== undefined && stat.isFile() && reuse(`${CONTENT_DIR}/${relative}`, { size: stat.size, mtimeMs: stat.mtimeMs });
+        if (known) at++;
+        else decode(readText(`${root}/${relative}`));
+      }
+    } else if (fromWorker) for (const text of fromWorker.texts(paths.length)) decode(text);
     // What the worker did not deliver (or everything, without one) is read here.
     while (at < paths.length) decode(readText(`${root}/${paths[at]}`));
   } finally {

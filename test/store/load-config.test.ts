@@ -27,7 +27,7 @@ test('without cms.config.json every option has its default', () => {
   const config = loadConfig(project.dir, {}, {});
   project.cleanup();
   assert.is(config.dir, path.resolve(project.dir));
-  assert.equal(config.server, { host: 'localhost', port: 1337, watch: true, url: undefined });
+  assert.equal(config.server, { host: 'localhost', port: 1337, watch: true, indexCache: false, url: undefined });
   assert.equal(config.rest, {
     prefix: '/api',
     defaultLimit: 25,
@@ -57,7 +57,7 @@ test('cms.config.json overrides the defaults', () => {
     limits: { queryDepth: 5, populateDepth: 3 },
     permissions: { public: ['api::article.article.find'] },
   });
-  assert.equal(config.server, { host: '0.0.0.0', port: 4000, watch: true, url: undefined });
+  assert.equal(config.server, { host: '0.0.0.0', port: 4000, watch: true, indexCache: false, url: undefined });
   assert.equal(config.rest, {
     prefix: '/content',
     defaultLimit: 10,

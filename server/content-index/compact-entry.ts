@@ -1,0 +1,272 @@
+import type { ContentType } from '../schema/content-type.js';
+import type { Entry } from './entry.js';
+import { topLevelSpans } from './json-spans.js';
+import { packTime, unpackTime } from './packed-time.js';
+import { type PathShape, shapeOfPath } from './path-shape.js';
+import { type StringPool, pooled } from './string-pool.js';
+import { JSON_KIND, type LongKind, TEXT_KIND, longRecordBytes, readLongValue, storeLongRecord, storeLongValues } from './text-arena.js';
+
+/**
+ * Where a long value sits among an entry's off-heap values: an entry's short values hold one of
+ * these shared placeholders in place of the value, so its keys keep their order at no cost.
+ */
+class LongSlot {
+  constructor(readonly index: number) {}
+}
+
+/** Placeholders for a file's own timestamps when they are the entry's (the usual case). */
+const CREATED = Symbol('createdAt');
+const UPDATED = Symbol('updatedAt');
+const PUBLISHED = Symbol('publishedAt');
+
+const MAX_LONG = 0xffff;
+const slots: LongSlot[] = [];
+function slotAt(index: number): LongSlot {
+  for (let i = slots.length; i <= index; i++) slots.push(new LongSlot(i));
+  return slots[index]!;
+}
+
+const LONG_SCALARS = new Set(['text', 'richtext', 'blocks', 'json']);
+const INTERNED_KINDS = new Set(['relation', 'media', 'morph']);
+
+interface TypeShape {
+  /** Attributes kept off the heap. */
+  readonly long: ReadonlySet<string>;
+  /** Attributes whose strings repeat across documents (relation targets, media paths, enumerations). */
+  readonly interned: ReadonlySet<string>;
+}
+
+const shapes = new WeakMap<ContentType, TypeShape>();
+
+function shapeOf(type: ContentType): TypeShape {
+  let shape = shapes.get(type);
+  if (shape === undefined) {
+    const long = new Set<string>();
+    const interned = new Set<string>();
+    for (const [name, attribute] of type.attributes) {
+      if (attribute.kind === 'component' || attribute.kind === 'dynamiczone' || (attribute.kind === 'scalar' && LONG_SCALARS.has(attribute.type)))
+        long.add(name);
+      else if (INTERNED_KINDS.has(attribute.kind) || (attribute.kind === 'scalar' && attribute.type === 'enumeration')) interned.add(name);
+    }
+    shape = { long, interned };
+    shapes.set(type, shape);
+  }
+  return shape;
+}
+
+/** The identity and timestamps of an entry, as `toEntry` works them out. */
+export interface EntryHead {
+  readonly id: number;
+  readonly documentId: string;
+  readonly locale: string | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly publishedAt: string | null;
+  readonly path: string;
+}
+
+/**
+ * A document version held compactly: short values (numbers, strings, relation targets) on the heap,
+ * long ones off it (see text-arena.ts), timestamps as numbers. `data` decodes the whole on demand
+ * (a few recently decoded are kept); filters and sorts read single fields through `field`.
+ */
+export class CompactEntry implements Entry {
+  readonly id: number;
+  readonly documentId: string;
+  readonly locale: string | null;
+  /** The file's path, or how it is made of the documentId (shared by every file of a folder). */
+  private readonly where: string | PathShape;
+  private readonly created: number | string;
+  private readonly updated: number | string;
+  private readonly published: number | string | null;
+  /** A draft view of a published file: its publishedAt reads null. */
+  private readonly draftView: boolean;
+  private readonly short: Readonly<Record<string | symbol, unknown>>;
+  private readonly slab: Buffer | undefined;
+  private readonly at: number;
+
+  constructor(head: EntryHead, short: Readonly<Record<string, unknown>>, long: { slab: Buffer; at: number } | undefined, draftView = false) {
+    this.id = head.id;
+    this.documentId = head.documentId;
+    this.locale = head.locale;
+    this.where = shapeOfPath(head.path, head.documentId);
+    this.created = packTime(head.createdAt) as number | string;
+    this.updated = packTime(head.updatedAt) as number | string;
+    this.published = packTime(head.publishedAt);
+    this.draftView = draftView;
+    this.short = short;
+    this.slab = long?.slab;
+    this.at = long?.at ?? 0;
+  }
+
+  get path(): string {
+    const where = this.where;
+    return typeof where === 'string' ? where : `${where.prefix}${this.documentId}${where.suffix}`;
+  }
+
+  get createdAt(): string {
+    return unpackTime(this.created)!;
+  }
+
+  get updatedAt(): string {
+    return unpackTime(this.updated)!;
+  }
+
+  get publishedAt(): string | null {
+    return this.draftView ? null : unpackTime(this.published);
+  }
+
+  /** The file's values, decoded (kept for a while: answers read them more than once). */
+  get data(): Readonly<Record<string, unknown>> {
+    return decodedData(this);
+  }
+
+  /** One attribute's value as stored, without decoding the rest. */
+  field(name: string): unknown {
+    return this.expand(this.short[name]);
+  }
+
+  /** The file's own publishedAt (a draft view reads null). */
+  filePublishedAt(): string | null {
+    return unpackTime(this.published);
+  }
+
+  /** The same version under another id. */
+  withId(id: number): CompactEntry {
+    return this.copy({ id }, this.draftView);
+  }
+
+  /** The draft view of a published version: the same values, publishedAt null. */
+  asDraft(): CompactEntry {
+    return this.copy({}, true);
+  }
+
+  /** @internal the decoding itself (decodedData keeps the results). */
+  decode(): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(this.short)) out[key] = this.expand(this.short[key]);
+    return out;
+  }
+
+  /** @internal for the index cache: the short values and the long record. */
+  parts(): { short: Readonly<Record<string | symbol, unknown>>; slab: Buffer | undefined; at: number } {
+    return { short: this.short, slab: this.slab, at: this.at };
+  }
+
+  private expand(value: unknown): unknown {
+    if (value instanceof LongSlot) return readLongValue(this.slab!, this.at, value.index);
+    if (value === CREATED) return this.createdAt;
+    if (value === UPDATED) return this.updatedAt;
+    if (value === PUBLISHED) return unpackTime(this.published);
+    return value;
+  }
+
+  private copy(change: { id?: number }, draftView: boolean): CompactEntry {
+    const head: EntryHead = {
+      id: change.id ?? this.id,
+      documentId: this.documentId,
+      locale: this.locale,
+      path: this.path,
+      createdAt: this.createdAt,
+      updatedAt: this.updatedAt,
+      publishedAt: unpackTime(this.published),
+    };
+    return new CompactEntry(head, this.short, this.slab === undefined ? undefined : { slab: this.slab, at: this.at }, draftView);
+  }
+}
+
+/**
+ * Builds the compact form of a file's values. Given the JSON text they were parsed from, long values
+ * are kept as written there (no second serialization); else as JSON.stringify writes them.
+ */
+export function compactEntry(type: ContentType, head: EntryHead, data: Readonly<Record<string, unknown>>, pool: StringPool, source?: string): CompactEntry {
+  const { long, interned } = shapeOf(type);
+  const spans = source === undefined ? undefined : topLevelSpans(source);
+  const short: Record<string, unknown> = {};
+  const texts: string[] = [];
+  const kinds: LongKind[] = [];
+  for (const key of Object.keys(data)) {
+    const value = data[key];
+    if (long.has(key) && value !== null && value !== undefined && texts.length < MAX_LONG) {
+      short[key] = slotAt(texts.length);
+      const span = spans?.get(key);
+      const text = span === undefined && typeof value === 'string';
+      texts.push(span !== undefined ? source!.slice(span[0], span[1]) : text ? value : JSON.stringify(value));
+      kinds.push(text ? TEXT_KIND : JSON_KIND);
+    } else if (key === 'createdAt' && value === head.createdAt) short[key] = CREATED;
+    else if (key === 'updatedAt' && value === head.updatedAt) short[key] = UPDATED;
+    else if (key === 'publishedAt' && value !== null && value === head.publishedAt) short[key] = PUBLISHED;
+    else short[key] = interned.has(key) ? pooled(pool, value) : value;
+  }
+  return new CompactEntry(head, short, texts.length === 0 ? undefined : storeLongValues(texts, kinds));
+}
+
+/** A field of any entry: from the compact form without decoding it, or from plain data. */
+export function readStoredField(entry: Entry, name: string): unknown {
+  return entry instanceof CompactEntry ? entry.field(name) : entry.data[name];
+}
+
+const RECENT_LIMIT = 256;
+/** Recently decoded values, by the short values they came from (shared by the copies of one file's version). */
+const recent = new Map<object, Record<string, unknown>>();
+
+function decodedData(entry: CompactEntry): Record<string, unknown> {
+  const key = entry.parts().short;
+  let data = recent.get(key);
+  if (data !== undefined) {
+    recent.delete(key);
+    recent.set(key, data);
+    return data;
+  }
+  data = entry.decode();
+  recent.set(key, data);
+  if (recent.size > RECENT_LIMIT) recent.delete(recent.keys().next().value!);
+  return data;
+}
+
+/** Placeholders of an entry's short values, as plain codes: a long value's index, or c/u/p for a timestamp. */
+export type PlaceholderCode = number | 'c' | 'u' | 'p';
+
+/** An entry taken apart for the index cache: plain short values, where the placeholders were, the long record. */
+export function entryParts(entry: CompactEntry): {
+  head: EntryHead;
+  short: Record<string, unknown>;
+  placeholders: [string, PlaceholderCode][];
+  long: Buffer | undefined;
+} {
+  const { short: held, slab, at } = entry.parts();
+  const short: Record<string, unknown> = {};
+  const placeholders: [string, PlaceholderCode][] = [];
+  for (const key of Object.keys(held)) {
+    const value = held[key];
+    const code = value instanceof LongSlot ? value.index : value === CREATED ? 'c' : value === UPDATED ? 'u' : value === PUBLISHED ? 'p' : undefined;
+    if (code === undefined) short[key] = value;
+    else {
+      short[key] = null;
+      placeholders.push([key, code]);
+    }
+  }
+  const head: EntryHead = {
+    id: 0,
+    documentId: entry.documentId,
+    locale: entry.locale,
+    path: entry.path,
+    createdAt: entry.createdAt,
+    updatedAt: entry.updatedAt,
+    publishedAt: entry.filePublishedAt(),
+  };
+  return { head, short, placeholders, long: slab === undefined ? undefined : longRecordBytes(slab, at) };
+}
+
+/** The entry `entryParts` took apart, put together again (its long record copied into the arena). */
+export function entryFromParts(
+  head: EntryHead,
+  short: Record<string, unknown>,
+  placeholders: readonly [string, PlaceholderCode][],
+  long: Uint8Array | undefined,
+  pool: StringPool,
+): CompactEntry {
+  for (const key of Object.keys(short)) short[key] = pooled(pool, short[key]);
+  for (const [key, code] of placeholders) short[key] = code === 'c' ? CREATED : code === 'u' ? UPDATED : code === 'p' ? PUBLISHED : slotAt(code);
+  return new CompactEntry(head, short, long === undefined ? undefined : storeLongRecord(long));
+}

@@ -1,0 +1,77 @@
+/**
+ * Long values (text, rich text, blocks, json, components, dynamic zones) of documents, kept off the
+ * JavaScript heap as UTF-8 in shared slabs. One document's values are one record: a count, then a
+ * word per value (its byte length, and whether it is raw text or JSON), then the bytes. A slab is
+ * freed by the garbage collector once no entry points into it.
+ */
+
+/** A value held as its text (a string attribute) or as JSON text (anything else). */
+export type LongKind = 0 | 1;
+export const TEXT_KIND: LongKind = 0;
+export const JSON_KIND: LongKind = 1;
+
+/** Where one document's long values are: a slab and the offset of their record in it. */
+export interface ArenaRef {
+  readonly slab: Buffer;
+  readonly at: number;
+}
+
+const SLAB_BYTES = 64 * 1024;
+
+let slab: Buffer = Buffer.allocUnsafeSlow(SLAB_BYTES);
+let used = 0;
+
+/** Stores values (their texts and kinds) as one record; returns where it is. */
+export function storeLongValues(texts: readonly string[], kinds: readonly LongKind[]): ArenaRef {
+  const count = texts.length;
+  const lengths = texts.map((text) => Buffer.byteLength(text, 'utf8'));
+  const size = 2 + 4 * count + lengths.reduce((sum, length) => sum + length, 0);
+  if (used + size > slab.length) {
+    slab = Buffer.allocUnsafeSlow(Math.max(SLAB_BYTES, size));
+    used = 0;
+  }
+  const at = used;
+  slab.writeUInt16LE(count, at);
+  let offset = at + 2 + 4 * count;
+  for (let i = 0; i < count; i++) {
+    slab.writeUInt32LE(lengths[i]! * 2 + kinds[i]!, at + 2 + 4 * i);
+    offset += slab.write(texts[i]!, offset, 'utf8');
+  }
+  used = offset;
+  return { slab, at };
+}
+
+/** The bytes of a stored record, for copying it elsewhere (the index cache). */
+export function longRecordBytes(buffer: Buffer, at: number): Buffer {
+  const count = buffer.readUInt16LE(at);
+  let end = at + 2 + 4 * count;
+  for (let i = 0; i < count; i++) end += buffer.readUInt32LE(at + 2 + 4 * i) >>> 1;
+  return buffer.subarray(at, end);
+}
+
+/** Stores a record read back from elsewhere (the index cache), as it is. */
+export function storeLongRecord(bytes: Uint8Array): ArenaRef {
+  if (used + bytes.length > slab.length) {
+    slab = Buffer.allocUnsafeSlow(Math.max(SLAB_BYTES, bytes.length));
+    used = 0;
+  }
+  const at = used;
+  slab.set(bytes, at);
+  used += bytes.length;
+  return { slab, at };
+}
+
+/** The text of the `index`-th value of a record, as stored (JSON text for a JSON value). */
+export function longValueText(buffer: Buffer, at: number, index: number): { text: string; kind: LongKind } {
+  const count = buffer.readUInt16LE(at);
+  let start = at + 2 + 4 * count;
+  for (let i = 0; i < index; i++) start += buffer.readUInt32LE(at + 2 + 4 * i) >>> 1;
+  const word = buffer.readUInt32LE(at + 2 + 4 * index);
+  return { text: buffer.toString('utf8', start, start + (word >>> 1)), kind: (word & 1) as LongKind };
+}
+
+/** The `index`-th value of a record, decoded. */
+export function readLongValue(buffer: Buffer, at: number, index: number): unknown {
+  const { text, kind } = longValueText(buffer, at, index);
+  return kind === TEXT_KIND ? text : JSON.parse(text);
+}

@@ -1,0 +1,200 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { ContentIndex } from '../../server/content-index/content-index.js';
+import { loadProject } from '../../server/runtime/load-project.js';
+import { saveIndexCache } from '../../server/runtime/index-cache.js';
+import { ProjectRuntime } from '../../server/runtime/project-runtime.js';
+import type { ProjectState } from '../../server/runtime/project-state.js';
+import { INDEX_CACHE_FILE } from '../../server/store/index-cache-file.js';
+import { loadConfig } from '../../server/store/load-config.js';
+import { type TempProject, createTempProject } from '../helpers/temp-project.js';
+
+const QUIET = { info: () => {}, warn: () => {} };
+const ARTICLE = 'content/articles/z041qrnkdex5f4439ngy6wuh.json';
+/** Files count as settled (their size and mtime vouch for their content) once they are a while old. */
+const AN_HOUR_AGO = new Date(Date.now() - 3_600_000);
+
+let project: TempProject;
+
+test.before.each(() => {
+  project = createTempProject('blog');
+  setAllTimes(project.dir, AN_HOUR_AGO);
+});
+test.after.each(() => project.cleanup());
+
+function setAllTimes(dir: string, time: Date): void {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) fs.utimesSync(path.join(entry.parentPath, entry.name), time, time);
+  }
+}
+
+function load(cache: boolean): ProjectState {
+  return loadProject(loadConfig(project.dir, { watch: false }), undefined, { cache });
+}
+
+function loadAndSave(): ProjectState {
+  const state = load(true);
+  saveIndexCache(state, state.indexCache!.key, state.indexCache!.readSince);
+  return state;
+}
+
+/** Everything a read sees of every version of every type, in order. */
+function view(index: ContentIndex): unknown {
+  const out: unknown[] = [];
+  for (const type of index.registry.contentTypes.values()) {
+    for (const status of ['published', 'draft'] as const) {
+      for (const entry of index.entries(type, status, '*')) {
+        const { id, documentId, locale, createdAt, updatedAt, publishedAt, path: file, data } = entry;
+        out.push({ type: type.uid, status, id, documentId, locale, createdAt, updatedAt, publishedAt, file, data });
+      }
+    }
+  }
+  return out;
+}
+
+function title(state: ProjectState): unknown {
+  const type = state.registry.byRouteName.get('articles')!;
+  return state.index.findEntry(type, 'z041qrnkdex5f4439ngy6wuh', 'published', null)?.data['title'];
+}
+
+/** Rewrites the article's title with one of the same length, then gives the file back its mtime. */
+function editKeepingSizeAndTime(newTitle: string): void {
+  const file = path.join(project.dir, ARTICLE);
+  const before = fs.statSync(file);
+  const data = JSON.parse(project.read(ARTICLE));
+  assert.is(newTitle.length, data.title.length);
+  project.write(ARTICLE, { ...data, title: newTitle });
+  fs.utimesSync(file, before.atime, before.mtime);
+  assert.is(fs.statSync(file).size, before.size);
+}
+
+test('answers are the same with the cache, without it, and from a fresh read', () => {
+  const cold = view(load(false).index);
+  loadAndSave();
+  assert.ok(project.exists(INDEX_CACHE_FILE));
+  const warm = load(true);
+  assert.equal(warm.indexCache!.upToDate, true);
+  assert.equal(view(warm.index), cold);
+});
+
+test('a file whose size and mtime are unchanged is taken from the cache (the trust the cache places)', () => {
+  const original = title(loadAndSave()) as string;
+  const changed = original.replace(/./g, 'x');
+  editKeepingSizeAndTime(changed);
+  assert.is(title(load(true)), original);
+  assert.is(title(load(false)), changed);
+});
+
+test('a file whose size changed is read again, even with its old mtime', () => {
+  loadAndSave();
+  const file = path.join(project.dir, ARTICLE);
+  const before = fs.statSync(file);
+  project.write(ARTICLE, { ...JSON.parse(project.read(ARTICLE)), title: 'A longer title than before, by far' });
+  fs.utimesSync(file, before.atime, before.mtime);
+  const state = load(true);
+  assert.is(title(state), 'A longer title than before, by far');
+  assert.equal(state.indexCache!.upToDate, false);
+});
+
+test('a file whose mtime alone changed is read again', () => {
+  const original = title(loadAndSave()) as string;
+  const changed = original.replace(/./g, 'y');
+  editKeepingSizeAndTime(changed);
+  const file = path.join(project.dir, ARTICLE);
+  const later = new Date(fs.statSync(file).mtimeMs + 5_000);
+  fs.utimesSync(file, later, later);
+  assert.is(title(load(true)), changed);
+});
+
+test('files added or removed while stopped are seen', () => {
+  const before = loadAndSave();
+  const type = before.registry.byRouteName.get('articles')!;
+  const count = before.index.entries(type, 'published', null).length;
+  const added = 'content/articles/aaaaaaaaaaaaaaaaaaaaaaaa.json';
+  project.write(added, { ...JSON.parse(project.read(ARTICLE)), title: 'Added while stopped', slug: 'added-while-stopped' });
+  project.remove('content/articles/opniw21e4afikr4ltb3j5uzy.json');
+  setAllTimes(project.dir, AN_HOUR_AGO);
+  const state = load(true);
+  const entries = state.index.entries(type, 'published', null);
+  assert.is(entries.length, count);
+  assert.ok(entries.some((entry) => entry.data['title'] === 'Added while stopped'));
+  assert.not.ok(entries.some((entry) => entry.documentId === 'opniw21e4afikr4ltb3j5uzy'));
+  assert.equal(view(state.index), view(load(false).index));
+});
+
+test('a truncated cache is not trusted', () => {
+  const original = title(loadAndSave()) as string;
+  const changed = original.replace(/./g, 'z');
+  editKeepingSizeAndTime(changed);
+  const cache = path.join(project.dir, INDEX_CACHE_FILE);
+  fs.truncateSync(cache, Math.floor(fs.statSync(cache).size / 2));
+  const state = load(true);
+  assert.is(title(state), changed);
+  assert.equal(state.indexCache!.upToDate, false);
+  fs.truncateSync(cache, fs.statSync(cache).size - 1);
+  assert.is(title(load(true)), changed);
+});
+
+test('an edited cache is not trusted', () => {
+  const original = title(loadAndSave()) as string;
+  const changed = original.replace(/./g, 'w');
+  editKeepingSizeAndTime(changed);
+  const cache = path.join(project.dir, INDEX_CACHE_FILE);
+  const bytes = fs.readFileSync(cache);
+  // The cached title, replaced by another of the same length: only the checksum tells.
+  const at = bytes.indexOf(Buffer.from(JSON.stringify(original)));
+  assert.ok(at > 0);
+  bytes.write(JSON.stringify(original.replace(/./g, 'v')), at);
+  fs.writeFileSync(cache, bytes);
+  assert.is(title(load(true)), changed);
+});
+
+test('a cache made under other schemas is not used', () => {
+  loadAndSave();
+  const schema = path.join(project.dir, 'schemas/article.json');
+  const text = JSON.parse(fs.readFileSync(schema, 'utf8'));
+  text.attributes.subtitle = { type: 'string' };
+  fs.writeFileSync(schema, JSON.stringify(text, null, 2));
+  const state = load(true);
+  assert.equal(state.indexCache!.upToDate, false);
+  assert.equal(view(state.index), view(load(false).index));
+});
+
+test('files changed within the last moments before the read are left out of the cache', () => {
+  project.write(ARTICLE, { ...JSON.parse(project.read(ARTICLE)), title: 'Just written' });
+  loadAndSave();
+  const state = load(true);
+  assert.equal(state.indexCache!.upToDate, false);
+  assert.is(title(state), 'Just written');
+});
+
+test('the server writes the cache on close, and a restart reads it; --no-cache reads every file', async () => {
+  const config = loadConfig(project.dir, { watch: false, indexCache: true });
+  const first = ProjectRuntime.open(config, QUIET);
+  await first.close();
+  assert.ok(project.exists(INDEX_CACHE_FILE));
+  const original = title(first.current as ProjectState) as string;
+  const changed = original.replace(/./g, 'u');
+  editKeepingSizeAndTime(changed);
+  const second = ProjectRuntime.open(config, QUIET);
+  assert.is(title(second.current as ProjectState), original);
+  await second.close();
+  const uncached = ProjectRuntime.open(loadConfig(project.dir, { watch: false }), QUIET);
+  assert.is(title(uncached.current as ProjectState), changed);
+  await uncached.close();
+});
+
+test('a server writes the cache soon after a start that read files, while it keeps running', async () => {
+  const runtime = ProjectRuntime.open(loadConfig(project.dir, { watch: false, indexCache: true }), QUIET);
+  try {
+    for (let waited = 0; !project.exists(INDEX_CACHE_FILE) && waited < 20_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.ok(project.exists(INDEX_CACHE_FILE));
+    assert.equal(view(load(true).index), view(runtime.current.index as ContentIndex));
+  } finally {
+    await runtime.close();
+  }
+});
+
+test.run();
