@@ -4,6 +4,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { CHECK_FORMATS, type CheckFormat } from '../server/check/format-problems.js';
 import type { ContentPrefetch } from '../server/store/content-prefetch.js';
 import { readCmsVersion } from './cms-version.js';
+import { UserError } from '../server/errors/user-error.js';
 import { reportError } from './report-error.js';
 
 function parsePort(value: string): number {
@@ -23,6 +24,37 @@ async function withPrefetch(dir: string, run: (prefetch: ContentPrefetch) => Pro
   } finally {
     prefetch.close();
   }
+}
+
+/**
+ * Runs `command` unless the project in `dir` needs a larger heap than this process has: then the
+ * same command starts again in a child with one, and its exit code is the answer (`prefetch` is
+ * dropped first). A project this machine cannot hold fails here, before loading, saying what to set.
+ */
+async function withHeapFor(dir: string, command: () => Promise<number>, prefetch?: ContentPrefetch): Promise<number> {
+  const { planHeap, readHeapFacts } = await import('./heap-size.js');
+  const plan = planHeap(await readHeapFacts(dir));
+  switch (plan.kind) {
+    case 'fits':
+      return command();
+    case 'warn':
+      console.error(`warning: ${plan.warning}`);
+      return command();
+    case 'too-large':
+      prefetch?.close();
+      throw new UserError(plan.message);
+    case 'relaunch': {
+      prefetch?.close();
+      console.log(plan.note);
+      return (await import('./relaunch-with-heap.js')).relaunchWithHeap(plan.maxOldSpaceMb);
+    }
+  }
+}
+
+/** Starts loading a command's module now (beside the heap check), without an unhandled rejection when it is not used. */
+function preload<T>(module: Promise<T>): Promise<T> {
+  module.catch(() => undefined);
+  return module;
 }
 
 /** Runs a command: the exit code is what it returns, or reportError's for what it throws (commands print no errors). */
@@ -46,7 +78,14 @@ program
   .option('--no-watch', 'do not watch the files for changes')
   .option('--no-admin', 'do not serve the editor at /admin')
   .action(async (options: { dir: string; port?: number; host?: string; watch: boolean; admin: boolean }) => {
-    await run(() => withPrefetch(options.dir, async (prefetch) => (await import('./serve-command.js')).runServe({ ...options, prefetch })), 'cannot start');
+    await run(
+      () =>
+        withPrefetch(options.dir, (prefetch) => {
+          const serve = preload(import('./serve-command.js'));
+          return withHeapFor(options.dir, async () => (await serve).runServe({ ...options, prefetch }), prefetch);
+        }),
+      'cannot start',
+    );
     // Stopped: nothing (a watcher of a folder being deleted …) may keep the process alive.
     process.exit();
   });
@@ -79,9 +118,10 @@ program
     }) => {
       const { serve, port, host, ...rest } = options;
       await run(() =>
-        withPrefetch(options.dir, async (prefetch) =>
-          (await import('./export-command.js')).runExport({ ...rest, prefetch, serve: serve ? { port, host } : undefined }),
-        ),
+        withPrefetch(options.dir, (prefetch) => {
+          const command = preload(import('./export-command.js'));
+          return withHeapFor(options.dir, async () => (await command).runExport({ ...rest, prefetch, serve: serve ? { port, host } : undefined }), prefetch);
+        }),
       );
     },
   );
@@ -96,7 +136,7 @@ program
   .addOption(new Option('-f, --format <format>', 'output format').choices(CHECK_FORMATS).default('text'))
   .exitOverride(usageExit)
   .action(async (options: { dir: string; format: CheckFormat }) => {
-    await run(async () => (await import('./check-command.js')).runCheck(options));
+    await run(() => withHeapFor(options.dir, async () => (await import('./check-command.js')).runCheck(options)));
   });
 
 program
