@@ -69,6 +69,8 @@ function readOptions() {
 async function startOnce(label, dir, args, keep = false) {
   const server = await serveUntilReady(dir, { args, env: serverEnv });
   const heap = readHeapLine(server.output());
+  const relaunch = /starting again with --max-old-space-size=\d+/.exec(server.output());
+  if (relaunch) console.log(`${label}: the CLI sized the heap (${relaunch[0]})`);
   if (!server.ok) {
     const gc = readLastGc(server.output());
     const tail = server.output().trim().split('\n').slice(-3).join(' | ');

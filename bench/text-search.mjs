@@ -4,8 +4,8 @@
 //   (a) scan: worker threads read, parse and test every file per query (the OS page cache holds them)
 //   (b) MiniSearch: a word index gives candidates, each then tested against its file (exactness)
 //   (c) arena: the folded texts in one Buffer outside the heap, searched with Buffer.indexOf
-// Each reports build time, heap, RSS and memory outside the heap after a full GC, and the time of
-// each query; the matching documents of every query are compared across the three (a fingerprint
+// Each reports build time, heap, RSS and memory outside the heap after a full GC, and the wall
+// time and CPU time (all threads) of each query; the matching documents of every query are compared across the three (a fingerprint
 // of the documentId set), so that a faster way never wins by being less exact.
 //
 //   node bench/text-search.mjs [--counts 100000,1000000] [--workers 2] [--methods arena,scan,index] [--heap-mb 8192]
@@ -62,8 +62,16 @@ async function child(method, dir, workers) {
   const queries = [];
   for (const [, needle] of NEEDLES) {
     const at = performance.now();
+    const cpu = process.cpuUsage();
     const result = await search(needle);
-    queries.push({ ms: performance.now() - at, matches: result.ids.length, fingerprint: fingerprint(result.ids), candidates: result.candidates });
+    const used = process.cpuUsage(cpu);
+    queries.push({
+      ms: performance.now() - at,
+      cpuMs: (used.user + used.system) / 1000,
+      matches: result.ids.length,
+      fingerprint: fingerprint(result.ids),
+      candidates: result.candidates,
+    });
   }
   await close();
   console.log(JSON.stringify({ buildMs, note, memory, queries, documents: articles.length }));
@@ -96,12 +104,14 @@ function report(count, results) {
       fixed(mb(r.memory.heapUsed), 0),
       fixed(mb(r.memory.rss), 0),
       fixed(mb(r.memory.arrayBuffers), 0),
-      ...r.queries.map((q) => `${fixed(q.ms, 0)}${q.candidates === undefined ? '' : ` (${q.candidates} cand.)`}`),
+      ...r.queries.map((q) => `${fixed(q.ms, 0)} / ${fixed(q.cpuMs, 0)}${q.candidates === undefined ? '' : ` (${q.candidates} cand.)`}`),
       `${same ? 'same documents' : 'DIFFERENT documents'}; ${r.note}`,
     ];
   });
   console.log();
-  console.log(`${count} articles; query times in ms (matches: ${reference ? reference.queries.map((q) => q.matches).join(' / ') : '?'})`);
+  console.log(
+    `${count} articles; per query: wall ms / CPU ms of all threads (matches: ${reference ? reference.queries.map((q) => q.matches).join(' / ') : '?'})`,
+  );
   printTable(['method', 'build s', 'heap MB', 'RSS MB', 'buffers MB', ...NEEDLES.map(([name]) => name), 'check'], rows);
 }
 
