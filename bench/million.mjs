@@ -71,6 +71,8 @@ async function startOnce(label, dir, args, keep = false) {
   const heap = readHeapLine(server.output());
   const relaunch = /starting again with --max-old-space-size=\d+/.exec(server.output());
   if (relaunch) console.log(`${label}: the CLI sized the heap (${relaunch[0]})`);
+  const warning = /warning: [^\n]*--max-old-space-size[^\n]*/.exec(server.output());
+  if (warning) console.log(`${label}: ${warning[0]}`);
   if (!server.ok) {
     const gc = readLastGc(server.output());
     const tail = server.output().trim().split('\n').slice(-3).join(' | ');
@@ -128,7 +130,7 @@ async function measureQueries(server, load) {
   return { firstFilteredMs: first.ms, pages: pages.length, filtered, getOne, getMany, bare: bareResult, searches };
 }
 
-function printStarts(rows, baselines, dropped) {
+function printStarts(rows, baselines, warmWhy) {
   const table = rows.map((row) => {
     const base = row.cold ? baselines.cold : baselines.warm;
     if (row.skipped) return [row.label, '', '', row.skipped];
@@ -137,7 +139,7 @@ function printStarts(rows, baselines, dropped) {
     const target = row.restart ? `< 5 s: ${verdict(row.server.readyMs < TARGETS.warmRestartMs)}` : `≤ ${TARGETS.ratio}x: ${verdict(ratio <= TARGETS.ratio)}`;
     return [row.label, fixed(row.server.readyMs / 1000, 2), fixed(ratio, 2), target];
   });
-  const cache = dropped ? 'page cache dropped' : 'warm page cache (dropping it was not permitted)';
+  const cache = warmWhy === undefined ? 'page cache dropped' : `warm page cache (${warmWhy})`;
   console.log();
   printTable(
     ['start-up', 's', 'vs baseline', 'target'],
@@ -210,11 +212,11 @@ async function main() {
   );
 
   const dropped = !warmOnly && dropPageCache();
+  const why = warmOnly ? '--warm' : 'dropping it was not permitted';
   const baselines = { cold: await runBaselineLoop(dir) };
   const rows = [];
-  const cold = { ...(await startOnce('(b) cms serve, page cache dropped', dir, readAll)), cold: true };
+  const cold = { ...(await startOnce(dropped ? '(b) cms serve, page cache dropped' : '(b) cms serve, warm page cache', dir, readAll)), cold: true };
   if (dropped) dropPageCache();
-  else cold.label = '(b) cms serve, warm page cache';
   rows.push(cold);
   baselines.warm = await runBaselineLoop(dir);
   let running;
@@ -230,7 +232,7 @@ async function main() {
       if (!restart.failed) running = restart;
     } else if (!warm.failed) running = warm;
   }
-  printStarts(rows, baselines, dropped);
+  printStarts(rows, baselines, dropped ? undefined : why);
   const heaps = rows.filter((row) => row.heap?.per10k !== undefined);
   for (const row of heaps) {
     console.log(

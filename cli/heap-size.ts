@@ -43,7 +43,10 @@ export function planHeap(facts: HeapFacts): HeapPlan {
   const setIt = `NODE_OPTIONS=--max-old-space-size=${wantMb}`;
   if (facts.userSet) {
     if (needMb <= facts.limitMb) return { kind: 'fits' };
-    return { kind: 'warn', warning: `${what}, more than the ${facts.limitMb} MB set by --max-old-space-size: loading may run out of memory; set ${setIt}` };
+    return {
+      kind: 'warn',
+      warning: `${what}, more than this process's heap limit of ${facts.limitMb} MB (from the --max-old-space-size set): loading may run out of memory; set ${setIt}`,
+    };
   }
   if (wantMb <= facts.limitMb) return { kind: 'fits' };
   const allowedMb = Math.floor(facts.machineMb * MACHINE_SHARE);

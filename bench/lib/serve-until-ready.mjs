@@ -81,9 +81,14 @@ export function readHeapLine(output) {
   return { heapMb: Number(match[1]), per10k: match[2] === undefined ? undefined : Number(match[2]), limitMb: limit ? Number(limit[1]) : undefined };
 }
 
-/** The last garbage collection V8 printed before dying out of memory, e.g. `Mark-Compact 4042.1 (4130.5) -> 4030.2 (4131.0) MB`. */
+/**
+ * How a server that died out of memory ended: V8's fatal line and the last garbage collection it
+ * printed, e.g. `Mark-Compact 4042.1 (4130.5) -> 4030.2 (4131.0) MB`; undefined when neither is there.
+ */
 export function readLastGc(output) {
-  const lines = output.split('\n').filter((line) => /(Mark-Compact|Scavenge|Mark-sweep)[^\n]*MB/.test(line));
-  const last = lines.at(-1);
-  return last === undefined ? undefined : last.replace(/^.*?\d+ ms: /, '').trim();
+  const collections = [...output.matchAll(/(?:Mark-Compact(?: \(reduce\))?|Scavenge|Mark-Sweep) [\d.]+ \([\d.]+\) -> [\d.]+ \([\d.]+\) MB/g)];
+  const fatal = /FATAL ERROR: [^\n]*/.exec(output)?.[0];
+  const last = collections.at(-1)?.[0];
+  if (fatal === undefined && last === undefined) return undefined;
+  return [last && `last collection ${last}`, fatal].filter(Boolean).join('; ');
 }
