@@ -11,6 +11,8 @@ import { countContentFiles } from '../server/store/count-content-files.js';
 export const HEAP_MB_PER_10K_DOCUMENTS = 50;
 /** Overrides that figure for one run (a project measured to need more, or less; the tests). */
 export const HEAP_ESTIMATE_ENV = 'CMS_HEAP_MB_PER_10K';
+/** Set in a command relaunched with a sized heap, which then does not count the project's files again. */
+export const RELAUNCHED_ENV = 'CMS_HEAP_RELAUNCHED';
 /** The heap of a server holding no document. */
 const BASE_HEAP_MB = 64;
 /** Room above the estimate for the garbage of loading and for answers in flight. */

@@ -4,8 +4,8 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { CHECK_FORMATS, type CheckFormat } from '../server/check/format-problems.js';
 import type { ContentPrefetch } from '../server/store/content-prefetch.js';
 import { readCmsVersion } from './cms-version.js';
-import { UserError } from '../server/errors/user-error.js';
 import { reportError } from './report-error.js';
+import { preload, withHeapFor } from './with-heap-for.js';
 
 function parsePort(value: string): number {
   const port = Number(value);
@@ -24,37 +24,6 @@ async function withPrefetch(dir: string, run: (prefetch: ContentPrefetch) => Pro
   } finally {
     prefetch.close();
   }
-}
-
-/**
- * Runs `command` unless the project in `dir` needs a larger heap than this process has: then the
- * same command starts again in a child with one, and its exit code is the answer (`prefetch` is
- * dropped first). A project this machine cannot hold fails here, before loading, saying what to set.
- */
-async function withHeapFor(dir: string, command: () => Promise<number>, prefetch?: ContentPrefetch): Promise<number> {
-  const { planHeap, readHeapFacts } = await import('./heap-size.js');
-  const plan = planHeap(await readHeapFacts(dir));
-  switch (plan.kind) {
-    case 'fits':
-      return command();
-    case 'warn':
-      console.error(`warning: ${plan.warning}`);
-      return command();
-    case 'too-large':
-      prefetch?.close();
-      throw new UserError(plan.message);
-    case 'relaunch': {
-      prefetch?.close();
-      console.log(plan.note);
-      return (await import('./relaunch-with-heap.js')).relaunchWithHeap(plan.maxOldSpaceMb);
-    }
-  }
-}
-
-/** Starts loading a command's module now (beside the heap check), without an unhandled rejection when it is not used. */
-function preload<T>(module: Promise<T>): Promise<T> {
-  module.catch(() => undefined);
-  return module;
 }
 
 /** Runs a command: the exit code is what it returns, or reportError's for what it throws (commands print no errors). */

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import os from 'node:os';
+import { RELAUNCHED_ENV } from './heap-size.js';
 
 const FORWARDED = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
@@ -10,7 +11,7 @@ const FORWARDED = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
  */
 export function relaunchWithHeap(maxOldSpaceMb: number): Promise<number> {
   const args = [...process.execArgv, `--max-old-space-size=${maxOldSpaceMb}`, ...process.argv.slice(1)];
-  const child = spawn(process.execPath, args, { stdio: 'inherit', detached: true });
+  const child = spawn(process.execPath, args, { stdio: 'inherit', detached: true, env: { ...process.env, [RELAUNCHED_ENV]: String(maxOldSpaceMb) } });
   const forward = (signal: NodeJS.Signals): void => {
     child.kill(signal);
   };

@@ -36,13 +36,9 @@ export async function runServe(options: ServeOptions): Promise<number> {
   }
   const { index, registry } = server.project.current;
   const problems = server.project.current.problems.size;
-  log.info(
-    `cms serving ${index.documentCount()} documents of ${registry.contentTypes.size} content types and ${index.media.size} media files ` +
-      `at ${server.url}/api (ready in ${Date.now() - started} ms, ${describeHeap(index.documentCount())}` +
-      `${problems ? `, ${problems} file${problems > 1 ? 's' : ''} with problems above` : ''})`,
-  );
   const running = server;
-  await new Promise<void>((resolve) => {
+  // Listening for the signals before the ready line: whoever waits for that line may signal at once.
+  const stopped = new Promise<void>((resolve) => {
     const stop = () => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
@@ -60,6 +56,12 @@ export async function runServe(options: ServeOptions): Promise<number> {
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
+  log.info(
+    `cms serving ${index.documentCount()} documents of ${registry.contentTypes.size} content types and ${index.media.size} media files ` +
+      `at ${server.url}/api (ready in ${Date.now() - started} ms, ${describeHeap(index.documentCount())}` +
+      `${problems ? `, ${problems} file${problems > 1 ? 's' : ''} with problems above` : ''})`,
+  );
+  await stopped;
   return 0;
 }
 

@@ -82,6 +82,7 @@ test('a project that needs more heap than V8 gives by default: serve starts agai
     const url = await waitForReady(serve);
     const flag = /starting again with --max-old-space-size=(\d+)/.exec(serve.output);
     assert.ok(flag, serve.output);
+    assert.is(serve.output.split('starting again').length, 2, 'the relaunched server counted and relaunched again');
     const asked = Number(flag[1]);
     assert.ok(asked > limitMb, `asked ${asked} MB, no more than the default ${limitMb} MB`);
     assert.match(serve.output, `more than V8's default limit of ${limitMb} MB here`);
