@@ -8,12 +8,12 @@
 //   npm run build && node bench/generate.mjs --count 100000
 //   node bench/cold-start.mjs [--dir <tmpdir>/cms-bench/articles-100000] [--runs 3] [--base <another build>]
 // --base: (b) again with another build (e.g. bench/data/dist-base), alternating with this one in each run.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { defaultProjectDir } from './generate.mjs';
+import { BASELINE_SOURCE, runChild } from './lib/baseline-loop.mjs';
 import { importDist } from './lib/dist-path.mjs';
 import { HOST, startServerProcess } from './lib/server-process.mjs';
 import { machineNote } from './lib/machine-note.mjs';
@@ -22,51 +22,6 @@ import { fixed, mb, median, positiveNumber, printTable, verdict } from './lib/st
 const SELF = fileURLToPath(import.meta.url);
 const TARGET_RATIO = 1.5;
 const TARGET_MB_PER_10K = 60;
-
-/** The baseline, as plain CommonJS source so that its child loads nothing else. */
-const BASELINE_SOURCE = `
-const fs = require('node:fs');
-const path = require('node:path');
-const root = path.join(process.argv[1], 'content');
-const keep = process.argv[2] === 'keep' ? [] : undefined;
-const started = performance.now();
-let files = 0;
-for (const entry of fs.readdirSync(root, { withFileTypes: true })) {
-  if (!entry.isDirectory()) continue;
-  const dir = path.join(root, entry.name);
-  for (const name of fs.readdirSync(dir)) {
-    const value = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8'));
-    if (keep) keep.push(value);
-    files++;
-  }
-}
-const loopMs = performance.now() - started;
-if (keep) {
-  globalThis.gc(); globalThis.gc();
-  console.log(JSON.stringify({ files, loopMs, heapUsed: process.memoryUsage().heapUsed, rss: process.memoryUsage().rss, kept: keep.length }));
-} else {
-  console.log(JSON.stringify({ files, loopMs }));
-}
-`;
-
-/** Runs a child node process to its end; resolves to its parsed last stdout line and wall time. */
-function runChild(args) {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      const wallMs = performance.now() - started;
-      if (code !== 0) return reject(new Error(`child exited with ${code}:\n${stderr}`));
-      const last = stdout.trim().split('\n').at(-1) ?? '{}';
-      resolve({ wallMs, result: JSON.parse(last) });
-    });
-  });
-}
 
 /** In the --heap-child process: load the project in-process, measure the heap after a full GC. */
 async function heapChild(dir, watch) {

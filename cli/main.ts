@@ -5,6 +5,7 @@ import { CHECK_FORMATS, type CheckFormat } from '../server/check/format-problems
 import type { ContentPrefetch } from '../server/store/content-prefetch.js';
 import { readCmsVersion } from './cms-version.js';
 import { reportError } from './report-error.js';
+import { preload, withHeapFor } from './with-heap-for.js';
 
 function parsePort(value: string): number {
   const port = Number(value);
@@ -48,9 +49,11 @@ program
   .option('--no-admin', 'do not serve the editor at /admin')
   .action(async (options: { dir: string; port?: number; host?: string; watch: boolean; admin: boolean; cache: boolean }) => {
     // With an index cache, files are read only when changed (serve-command decides): no worker reads them all ahead.
-    const serve = async (prefetch?: ContentPrefetch): Promise<number> => (await import('./serve-command.js')).runServe({ ...options, prefetch });
     const cached = options.cache && (await import('../server/store/index-cache-file.js')).hasIndexCache(options.dir);
-    await run(() => (cached ? serve() : withPrefetch(options.dir, serve)), 'cannot start');
+    const serve = preload(import('./serve-command.js'));
+    const start = (prefetch?: ContentPrefetch): Promise<number> =>
+      withHeapFor(options.dir, async () => (await serve).runServe({ ...options, prefetch }), prefetch);
+    await run(() => (cached ? start() : withPrefetch(options.dir, start)), 'cannot start');
     // Stopped: nothing (a watcher of a folder being deleted …) may keep the process alive.
     process.exit();
   });
@@ -83,9 +86,10 @@ program
     }) => {
       const { serve, port, host, ...rest } = options;
       await run(() =>
-        withPrefetch(options.dir, async (prefetch) =>
-          (await import('./export-command.js')).runExport({ ...rest, prefetch, serve: serve ? { port, host } : undefined }),
-        ),
+        withPrefetch(options.dir, (prefetch) => {
+          const command = preload(import('./export-command.js'));
+          return withHeapFor(options.dir, async () => (await command).runExport({ ...rest, prefetch, serve: serve ? { port, host } : undefined }), prefetch);
+        }),
       );
     },
   );
@@ -100,7 +104,7 @@ program
   .addOption(new Option('-f, --format <format>', 'output format').choices(CHECK_FORMATS).default('text'))
   .exitOverride(usageExit)
   .action(async (options: { dir: string; format: CheckFormat }) => {
-    await run(async () => (await import('./check-command.js')).runCheck(options));
+    await run(() => withHeapFor(options.dir, async () => (await import('./check-command.js')).runCheck(options)));
   });
 
 program

@@ -1,3 +1,4 @@
+import v8 from 'node:v8';
 import { loadConfig } from '../server/store/load-config.js';
 import { startServer } from '../server/runtime/start-server.js';
 import { ContentPrefetch } from '../server/store/content-prefetch.js';
@@ -40,13 +41,9 @@ export async function runServe(options: ServeOptions): Promise<number> {
   }
   const { index, registry } = server.project.current;
   const problems = server.project.current.problems.size;
-  log.info(
-    `cms serving ${index.documentCount()} documents of ${registry.contentTypes.size} content types and ${index.media.size} media files ` +
-      `at ${server.url}/api (ready in ${Date.now() - started} ms, ${describeHeap(index.documentCount())}` +
-      `${problems ? `, ${problems} file${problems > 1 ? 's' : ''} with problems above` : ''})`,
-  );
   const running = server;
-  await new Promise<void>((resolve) => {
+  // Listening for the signals before the ready line: whoever waits for that line may signal at once.
+  const stopped = new Promise<void>((resolve) => {
     const stop = () => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
@@ -64,14 +61,23 @@ export async function runServe(options: ServeOptions): Promise<number> {
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
+  log.info(
+    `cms serving ${index.documentCount()} documents of ${registry.contentTypes.size} content types and ${index.media.size} media files ` +
+      `at ${server.url}/api (ready in ${Date.now() - started} ms, ${describeHeap(index.documentCount())}` +
+      `${problems ? `, ${problems} file${problems > 1 ? 's' : ''} with problems above` : ''})`,
+  );
+  await stopped;
   return 0;
 }
 
-/** The heap in use after loading, and per 10,000 documents once there are that many: what a project needs. */
+/**
+ * The heap in use after loading, per 10,000 documents once there are that many (what a project
+ * needs: cli/heap-size.ts sizes the heap by it), and V8's limit for this process.
+ */
 function describeHeap(documents: number): string {
   const used = process.memoryUsage().heapUsed / 1e6;
   const perTenThousand = documents >= 10_000 ? `, ${((used * 10_000) / documents).toFixed(1)} MB per 10,000 documents` : '';
-  return `heap ${used.toFixed(0)} MB${perTenThousand}`;
+  return `heap ${used.toFixed(0)} MB${perTenThousand}, heap limit ${Math.round(v8.getHeapStatistics().heap_size_limit / 2 ** 20)} MB`;
 }
 
 /** How long a stop may take before the process ends without waiting further. */

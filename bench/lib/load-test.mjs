@@ -28,6 +28,32 @@ export async function loadTest(url, { connections = 10, duration = 10, warmup = 
   };
 }
 
+/**
+ * Like loadTest, but each request asks the next of `paths` in turn (on `base`): with more distinct
+ * paths than the server's answer cache holds, no answer comes from that cache.
+ */
+export async function loadTestPaths(base, paths, { connections = 10, duration = 10, warmup = 2 } = {}) {
+  let next = 0;
+  const requests = [
+    {
+      setupRequest(request) {
+        request.path = paths[next];
+        next = (next + 1) % paths.length;
+        return request;
+      },
+    },
+  ];
+  if (warmup > 0) await runAutocannon({ url: base, connections, duration: warmup, requests });
+  const result = await runAutocannon({ url: base, connections, duration, requests });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bytesPerRequest: result.throughput.total / Math.max(1, result.requests.total),
+    requests: result.requests.total,
+  };
+}
+
 /** One GET, timed: { ms, status, body (text) }. */
 export function timedGet(url) {
   return new Promise((resolve, reject) => {

@@ -1,0 +1,94 @@
+// `cms serve` in a child process, for measures that must survive a server that dies while loading
+// (out of memory at a million documents): resolves either way, never hangs.
+import { spawn, spawnSync } from 'node:child_process';
+import http from 'node:http';
+import { distFile } from './dist-path.mjs';
+import { HOST, findFreePort } from './server-process.mjs';
+
+function probeHealth(port) {
+  return new Promise((resolve) => {
+    const request = http.get({ host: HOST, port, path: '/_health', agent: false }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    request.on('error', () => resolve(0));
+  });
+}
+
+/** Whether `cms serve --help` lists `flag` (e.g. `--no-cache`, which not every build has). */
+export function serveAccepts(flag) {
+  const help = spawnSync(process.execPath, [distFile('cli/main.js'), 'serve', '--help'], { encoding: 'utf8' });
+  return help.stdout.includes(flag);
+}
+
+/**
+ * Spawns `node dist/cli/main.js serve --no-watch` on `dir` (plus `args`) and resolves once /_health
+ * answers 204: `{ ok: true, readyMs, url, pid, output(), stop() }`; or, when the process ends first
+ * or is not ready within `timeoutMs` (then killed): `{ ok: false, code, signal, ms, output() }`.
+ */
+export async function serveUntilReady(dir, { args = [], nodeArgs = [], env = process.env, timeoutMs = 30 * 60_000 } = {}) {
+  const port = await findFreePort();
+  const started = performance.now();
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, distFile('cli/main.js'), 'serve', '--dir', dir, '--port', String(port), '--host', HOST, '--no-watch', ...args],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env,
+    },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  let ended;
+  const exit = new Promise((resolve) =>
+    child.once('exit', (code, signal) => {
+      ended = { code, signal, ms: performance.now() - started };
+      resolve(ended);
+    }),
+  );
+  for (;;) {
+    if (ended) return { ok: false, ...ended, output: () => output };
+    if (performance.now() - started > timeoutMs) {
+      child.kill('SIGKILL');
+      await exit;
+      return { ok: false, code: null, signal: 'timeout', ms: timeoutMs, output: () => output };
+    }
+    if ((await probeHealth(port)) === 204) break;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  const readyMs = performance.now() - started;
+  return {
+    ok: true,
+    readyMs,
+    pid: child.pid,
+    url: `http://${HOST}:${port}`,
+    output: () => output,
+    async stop() {
+      if (!ended) child.kill('SIGTERM');
+      const timer = setTimeout(() => ended || child.kill('SIGKILL'), 10_000);
+      await exit;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** The server's ready line figures: `heap N MB, M MB per 10,000 documents` (and the limit, when printed). */
+export function readHeapLine(output) {
+  const match = /heap (\d+) MB(?:, ([\d.]+) MB per 10,000 documents)?/.exec(output);
+  if (!match) return undefined;
+  const limit = /heap limit (\d+) MB/.exec(output);
+  return { heapMb: Number(match[1]), per10k: match[2] === undefined ? undefined : Number(match[2]), limitMb: limit ? Number(limit[1]) : undefined };
+}
+
+/**
+ * How a server that died out of memory ended: V8's fatal line and the last garbage collection it
+ * printed, e.g. `Mark-Compact 4042.1 (4130.5) -> 4030.2 (4131.0) MB`; undefined when neither is there.
+ */
+export function readLastGc(output) {
+  const collections = [...output.matchAll(/(?:Mark-Compact(?: \(reduce\))?|Scavenge|Mark-Sweep) [\d.]+ \([\d.]+\) -> [\d.]+ \([\d.]+\) MB/g)];
+  const fatal = /FATAL ERROR: [^\n]*/.exec(output)?.[0];
+  const last = collections.at(-1)?.[0];
+  if (fatal === undefined && last === undefined) return undefined;
+  return [last && `last collection ${last}`, fatal].filter(Boolean).join('; ');
+}
