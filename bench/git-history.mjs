@@ -3,11 +3,13 @@
 // <dist folder>, e.g. the previous commit compiled with --outDir) in the same run, and beside the
 // bare `git log` of its file.
 //
-//   npm run build && node bench/git-history.mjs [--docs 100000] [--commits 10000] [--baseline <dist>] [--runs 5] [--keep-graph]
+//   npm run build && node bench/git-history.mjs [--docs 100000] [--commits 10000] [--baseline <dist>] [--runs 5] [--keep-graph] [--keep-index]
 //
 // The repository is generated once (git fast-import) under <tmpdir>/cms-bench and kept;
-// --regenerate makes it again. Each run starts without a commit-graph: the first history of this
-// build writes it (git's changed-path Bloom filters), which is timed on its own.
+// --regenerate makes it again. Each run starts without a commit-graph and without the history
+// index of .cms/: the first history of this build makes the index (one `git log` of the whole
+// graph), which is timed on its own; --keep-index keeps one made before. "this build, no index"
+// is this build with `historyIndex: false` (one git log per file name, served by the Bloom filters).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -29,6 +31,7 @@ const { values } = parseArgs({
     baseline: { type: 'string' },
     'baseline-runs': { type: 'string' },
     'keep-graph': { type: 'boolean', default: false },
+    'keep-index': { type: 'boolean', default: false },
   },
 });
 const docs = Number(values.docs);
@@ -46,6 +49,7 @@ const removeGraph = () => {
   fs.rmSync(path.join(dir, '.git/objects/info/commit-graphs'), { recursive: true, force: true });
 };
 if (!values['keep-graph']) removeGraph();
+if (!values['keep-index']) fs.rmSync(path.join(dir, '.cms/history-index'), { force: true });
 
 const builds = [{ name: 'this build', dist: DIST }];
 if (values.baseline !== undefined) builds.push({ name: 'baseline', dist: path.resolve(values.baseline) });
@@ -58,12 +62,12 @@ for (const build of builds) {
 const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
 const show = (list) => `median ${median(list).toFixed(0)} ms (runs: ${list.map((ms) => ms.toFixed(0)).join(', ')})`;
 let length = 0;
-async function history(build) {
+async function history(build, historyIndex = true) {
   const start = performance.now();
   const list = await build.history(
     build.repo,
     { type: build.registry.byRouteName.get('articles'), documentId: TARGET },
-    { registry: build.registry, defaultLocale: 'en', locales: ['en'] },
+    { registry: build.registry, defaultLocale: 'en', locales: ['en'], historyIndex },
   );
   length = list.length;
   return performance.now() - start;
@@ -75,7 +79,7 @@ const bareLog = () => {
 };
 
 const [ours, baseline] = builds;
-const results = { bareBefore: [], baselineBefore: [], ours: [], baselineAfter: [], bareAfter: [] };
+const results = { bareBefore: [], baselineBefore: [], ours: [], oursWithoutIndex: [], baselineAfter: [], bareAfter: [] };
 // Without a baseline, the bare log without a commit-graph is not timed either (at 100,000 documents
 // and 10,000 commits it reads every commit's tree of content/articles: minutes).
 for (let run = 0; run < (baseline ? baselineRuns : 0); run++) {
@@ -84,13 +88,16 @@ for (let run = 0; run < (baseline ? baselineRuns : 0); run++) {
 }
 const first = await history(ours);
 console.log(`history of articles/${TARGET}: ${length} commits with field diffs, ${docs} documents, ${commits + 1} commits`);
-console.log(`  this build, first call (${values['keep-graph'] ? 'commit-graph kept' : 'writes the commit-graph'})  ${first.toFixed(0)} ms`);
+console.log(`  this build, first call (${values['keep-index'] ? 'history index kept' : 'makes the history index'})  ${first.toFixed(0)} ms`);
+const indexBytes = fs.statSync(path.join(dir, '.cms/history-index')).size;
 for (let run = 0; run < runs; run++) {
   results.ours.push(await history(ours));
+  if (run < baselineRuns) results.oursWithoutIndex.push(await history(ours, false));
   results.bareAfter.push(bareLog());
   if (baseline && run < baselineRuns) results.baselineAfter.push(await history(baseline));
 }
-console.log(`  this build, commit-graph in place                 ${show(results.ours)}`);
+console.log(`  this build, history index in place (${(indexBytes / 1e6).toFixed(1)} MB)    ${show(results.ours)}`);
+console.log(`  this build, no index, commit-graph in place       ${show(results.oursWithoutIndex)}`);
 if (baseline) {
   console.log(`  baseline, no commit-graph                         ${show(results.baselineBefore)}`);
   console.log(`  baseline, commit-graph in place                   ${show(results.baselineAfter)}`);

@@ -59,9 +59,11 @@ const MAX_RENAMES = 20;
 /**
  * Every commit that touched a file of the document (main, draft, locale versions, Markdown),
  * newest first, following renames (`cms mv` or `git mv`), each with the fields that changed per
- * file, computed from the decoded versions. Writes git's commit-graph first when it lacks
- * changed-path Bloom filters for HEAD (see `ensureCommitGraph`): without them a path-limited log
- * reads the tree of every commit, with them only the commits that may have touched the path.
+ * file, computed from the decoded versions. Reads the history index of `.cms/` (see
+ * `openHistoryIndex`: a look-up of the file names, no tree read). Without it, one `git log` per
+ * file name, after writing git's commit-graph when it lacks changed-path Bloom filters for HEAD
+ * (see `ensureCommitGraph`): without them a path-limited log reads the tree of every commit, with
+ * them only the commits that may have touched the path.
  */
 export async function readDocumentHistory(repo: Repository, address: DocumentAddress, options: HistoryOptions): Promise<HistoryCommit[]> {
   const index = options.historyIndex === false ? undefined : await openHistoryIndex(repo);
