@@ -98,6 +98,19 @@ for (let run = 0; run < runs; run++) {
 }
 console.log(`  this build, history index in place (${(indexBytes / 1e6).toFixed(1)} MB)    ${show(results.ours)}`);
 console.log(`  this build, no index, commit-graph in place       ${show(results.oursWithoutIndex)}`);
+// One commit behind: the index as it stood before HEAD's commit, then one history, which extends it.
+const format = await import(pathToFileURL(path.join(DIST, 'server/git/history-index-format.js')).href);
+const indexFile = path.join(dir, '.cms/history-index');
+const full = format.decodeHistoryIndex(fs.readFileSync(indexFile));
+const newest = full.commits.length - 1;
+const older = new Map();
+for (const [file, entries] of full.allPaths()) {
+  const kept = entries.split(' ').filter((entry) => !entry.startsWith(`${newest}.`));
+  if (kept.length > 0) older.set(file, kept.join(' '));
+}
+fs.writeFileSync(indexFile, format.encodeHistoryIndex({ head: full.commits[1].commit, commits: full.commits.slice(1), paths: older }));
+const extended = await history(ours);
+console.log(`  this build, index one commit behind (extends it) ${extended.toFixed(0)} ms`);
 if (baseline) {
   console.log(`  baseline, no commit-graph                         ${show(results.baselineBefore)}`);
   console.log(`  baseline, commit-graph in place                   ${show(results.baselineAfter)}`);

@@ -66,7 +66,8 @@ const MAX_RENAMES = 20;
  * them only the commits that may have touched the path.
  */
 export async function readDocumentHistory(repo: Repository, address: DocumentAddress, options: HistoryOptions): Promise<HistoryCommit[]> {
-  const index = options.historyIndex === false ? undefined : await openHistoryIndex(repo);
+  // An index that could not be made (git failed, a log too large to hold) leaves git log per file.
+  const index = options.historyIndex === false ? undefined : await openHistoryIndex(repo).catch(() => undefined);
   const exact = options.locales !== undefined || !address.type.localized;
   const literal = exact && (index !== undefined || (options.writeCommitGraph === false ? false : await ensureCommitGraph(repo)));
   const namesOf = (at: DocumentAddress): string[] | undefined =>

@@ -32,6 +32,16 @@ export async function openHistoryIndex(repo: Repository): Promise<OpenedHistoryI
   const bytes = readHistoryIndexFile(repo.dir);
   const stored = bytes === undefined ? undefined : decodeHistoryIndex(bytes);
   if (stored?.head === head) return stored;
+  // Requests arriving while the index is made wait for that one rather than each making their own.
+  const key = `${repo.dir}\0${head}`;
+  const pending = updating.get(key) ?? update(repo, stored, head).finally(() => updating.delete(key));
+  updating.set(key, pending);
+  return pending;
+}
+
+const updating = new Map<string, Promise<OpenedHistoryIndex | undefined>>();
+
+async function update(repo: Repository, stored: OpenedHistoryIndex | undefined, head: string): Promise<OpenedHistoryIndex | undefined> {
   const data = stored !== undefined && (await isAncestor(repo, stored.head, head)) ? await extend(repo, stored, head) : await build(repo, head);
   const encoded = encodeHistoryIndex(data);
   writeHistoryIndexFile(repo.dir, encoded);
