@@ -29,23 +29,35 @@ export async function openHistoryIndex(repo: Repository): Promise<OpenedHistoryI
   ]);
   const head = headText.trim();
   if (!/^[0-9a-f]{40,64}$/.test(head) || FALSE.test(setting.trim())) return undefined;
+  // The index last read or made here (checked then) is used as it is while HEAD stays: a server
+  // answers a history without reading the file again.
+  const kept = lastOpened.get(repo.dir);
+  if (kept?.head === head) return kept;
   const bytes = readHistoryIndexFile(repo.dir);
   const stored = bytes === undefined ? undefined : decodeHistoryIndex(bytes);
-  if (stored?.head === head) return stored;
+  if (stored?.head === head) return remember(repo, stored);
+  const base = stored ?? kept;
   // Requests arriving while the index is made wait for that one rather than each making their own.
   const key = `${repo.dir}\0${head}`;
-  const pending = updating.get(key) ?? update(repo, stored, head).finally(() => updating.delete(key));
+  const pending = updating.get(key) ?? update(repo, base, head).finally(() => updating.delete(key));
   updating.set(key, pending);
   return pending;
 }
 
 const updating = new Map<string, Promise<OpenedHistoryIndex | undefined>>();
+const lastOpened = new Map<string, OpenedHistoryIndex>();
+
+function remember(repo: Repository, index: OpenedHistoryIndex | undefined): OpenedHistoryIndex | undefined {
+  if (index === undefined) lastOpened.delete(repo.dir);
+  else lastOpened.set(repo.dir, index);
+  return index;
+}
 
 async function update(repo: Repository, stored: OpenedHistoryIndex | undefined, head: string): Promise<OpenedHistoryIndex | undefined> {
   const data = stored !== undefined && (await isAncestor(repo, stored.head, head)) ? await extend(repo, stored, head) : await build(repo, head);
   const encoded = encodeHistoryIndex(data);
   writeHistoryIndexFile(repo.dir, encoded);
-  return decodeHistoryIndex(encoded);
+  return remember(repo, decodeHistoryIndex(encoded));
 }
 
 /** Exit 0: an ancestor; 1: not one; 128: the old commit is gone (garbage-collected): a rebuild either way. */
