@@ -51,7 +51,8 @@ export function documentFileNames(address: DocumentAddress, at: { locales: reado
   return suffixes.flatMap((suffix) => kinds.flatMap((kind) => [`${stem}${suffix}${kind}.json`, `${stem}${suffix}${kind}.md`]));
 }
 
-function documentStem(address: DocumentAddress): string {
+/** The document's path without its suffixes: `content/articles/<documentId>` (a single type: `content/<name>`). */
+export function documentStem(address: DocumentAddress): string {
   return address.type.kind === 'singleType' ? `${CONTENT_DIR}/${routeName(address.type)}` : `${CONTENT_DIR}/${address.type.pluralName}/${address.documentId}`;
 }
 

@@ -1,13 +1,16 @@
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import { decodeVersion } from './decode-version.js';
 import { type FieldChange, diffFields } from './diff-fields.js';
-import { type DocumentAddress, type FileVersion, documentFileNames, versionOfPath } from './document-files.js';
+import { type DocumentAddress, type FileVersion, documentFileNames, documentStem, versionOfPath } from './document-files.js';
 import type { Repository } from './open-repository.js';
 import { readBlobTexts, readBlobs } from './read-blobs.js';
 import type { LoggedCommit } from './read-log.js';
 import { findRenameSources } from './find-rename-source.js';
 import { ensureCommitGraph } from './commit-graph.js';
 import { readDocumentLog } from './read-document-log.js';
+import { openHistoryIndex } from './history-index.js';
+import { readIndexedLog } from './read-indexed-log.js';
+import type { OpenedHistoryIndex } from './history-index-format.js';
 
 /** What one commit did to one file of the document. */
 export interface FileHistory extends FileVersion {
@@ -42,6 +45,12 @@ export interface HistoryOptions {
   readonly locales?: readonly string[] | undefined;
   /** Write git's commit-graph with changed-path Bloom filters when it is missing or stale (default: true). */
   readonly writeCommitGraph?: boolean | undefined;
+  /**
+   * Read the per-path history index of `.cms/` (made or brought up to HEAD first, see
+   * `openHistoryIndex`) rather than one `git log` per file name (default: true; also off with
+   * `git config cms.historyIndex false`).
+   */
+  readonly historyIndex?: boolean | undefined;
 }
 
 /** How many renames back a history follows. */
@@ -50,12 +59,17 @@ const MAX_RENAMES = 20;
 /**
  * Every commit that touched a file of the document (main, draft, locale versions, Markdown),
  * newest first, following renames (`cms mv` or `git mv`), each with the fields that changed per
- * file, computed from the decoded versions. Writes git's commit-graph first when it lacks
- * changed-path Bloom filters for HEAD (see `ensureCommitGraph`): without them a path-limited log
- * reads the tree of every commit, with them only the commits that may have touched the path.
+ * file, computed from the decoded versions. Reads the history index of `.cms/` (see
+ * `openHistoryIndex`: a look-up of the file names, no tree read). Without it, one `git log` per
+ * file name, after writing git's commit-graph when it lacks changed-path Bloom filters for HEAD
+ * (see `ensureCommitGraph`): without them a path-limited log reads the tree of every commit, with
+ * them only the commits that may have touched the path.
  */
 export async function readDocumentHistory(repo: Repository, address: DocumentAddress, options: HistoryOptions): Promise<HistoryCommit[]> {
-  const literal = (options.locales !== undefined || !address.type.localized) && (options.writeCommitGraph === false ? false : await ensureCommitGraph(repo));
+  // An index that could not be made (git failed, a log too large to hold) leaves git log per file.
+  const index = options.historyIndex === false ? undefined : await openHistoryIndex(repo).catch(() => undefined);
+  const exact = options.locales !== undefined || !address.type.localized;
+  const literal = exact && (index !== undefined || (options.writeCommitGraph === false ? false : await ensureCommitGraph(repo)));
   const namesOf = (at: DocumentAddress): string[] | undefined =>
     literal ? documentFileNames(at, { locales: options.locales ?? [], defaultLocale: options.defaultLocale, locale: options.locale }) : undefined;
   const found: { logged: LoggedCommit; address: DocumentAddress }[] = [];
@@ -65,7 +79,8 @@ export async function readDocumentHistory(repo: Repository, address: DocumentAdd
   for (let round = 0; name !== undefined && round <= MAX_RENAMES; round++) {
     const current: { address: DocumentAddress; from: string } = name;
     name = undefined;
-    const logged = await readDocumentLog(repo, current.address, { from: current.from, limit: options.limit, names: namesOf(current.address) });
+    const query = { from: current.from, limit: options.limit, names: namesOf(current.address) };
+    const logged = await readLog(repo, index, current.address, query);
     for (const entry of logged) {
       if (seen.has(entry.commit)) continue;
       seen.add(entry.commit);
@@ -82,6 +97,15 @@ export async function readDocumentHistory(repo: Repository, address: DocumentAdd
     }
   }
   return describeCommits(repo, { found: found.slice(0, options.limit), renames }, options);
+}
+
+async function readLog(
+  repo: Repository,
+  index: OpenedHistoryIndex | undefined,
+  address: DocumentAddress,
+  query: { from: string; limit?: number | undefined; names?: string[] | undefined },
+): Promise<LoggedCommit[]> {
+  return index === undefined ? readDocumentLog(repo, address, query) : readIndexedLog(index, { ...query, stem: documentStem(address) });
 }
 
 interface PendingFile {

@@ -49,7 +49,24 @@ export async function readTimedLog(
   pathspecs: readonly string[],
   options: { from: string; limit?: number | undefined },
 ): Promise<TimedCommit[]> {
-  const args = [
+  const args = logArgs();
+  if (options.limit !== undefined) args.push(`--max-count=${options.limit}`);
+  args.push(options.from, '--', ...pathspecs);
+  const out = await runGit(repo.dir, args, { allowed: [128] }).catch(() => Buffer.alloc(0));
+  return parseLog(repo, out.toString('utf8'));
+}
+
+/**
+ * Every commit of `range` (`HEAD`, `<old>..HEAD`), newest first, with every file it changed
+ * against its first parent (no pathspec: the history index reads the whole graph once). Throws
+ * when git fails: an index must never be made of a log that was cut short.
+ */
+export async function readRangeLog(repo: Repository, range: string): Promise<TimedCommit[]> {
+  return parseLog(repo, (await runGit(repo.dir, [...logArgs(), range, '--'])).toString('utf8'));
+}
+
+function logArgs(): string[] {
+  return [
     'log',
     `--format=${RECORD}%H${FIELD}%P${FIELD}%an${FIELD}%ae${FIELD}%aI${FIELD}%ct${FIELD}%s`,
     '--raw',
@@ -58,10 +75,6 @@ export async function readTimedLog(
     '--no-renames',
     '--diff-merges=first-parent',
   ];
-  if (options.limit !== undefined) args.push(`--max-count=${options.limit}`);
-  args.push(options.from, '--', ...pathspecs);
-  const out = await runGit(repo.dir, args, { allowed: [128] }).catch(() => Buffer.alloc(0));
-  return parseLog(repo, out.toString('utf8'));
 }
 
 function parseLog(repo: Repository, text: string): TimedCommit[] {

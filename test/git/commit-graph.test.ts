@@ -33,6 +33,8 @@ function retitle(title: string): string {
 
 test.before(() => {
   project = createGitProject();
+  // The commit-graph serves history read without the history index.
+  project.git(['config', 'cms.historyIndex', 'false']);
   retitle('One');
 });
 test.after(() => project.cleanup());

@@ -74,7 +74,20 @@ test.before(() => {
 });
 test.after(() => project.cleanup());
 
-test('history lists every commit that touched the document, newest first, through its rename, with authors and messages', () => {
+/** Registers the test twice: reading the history index of `.cms/`, and asking git per file name without it. */
+function both(name: string, check: () => void): void {
+  test(`${name} (history index)`, check);
+  test(`${name} (git log per file, no index)`, () => {
+    project.git(['config', 'cms.historyIndex', 'false']);
+    try {
+      check();
+    } finally {
+      project.git(['config', '--unset', 'cms.historyIndex']);
+    }
+  });
+}
+
+both('history lists every commit that touched the document, newest first, through its rename, with authors and messages', () => {
   const list = history('articles/greeting');
   assert.equal(
     list.map((c) => c.commit),
@@ -91,7 +104,7 @@ test('history lists every commit that touched the document, newest first, throug
   assert.equal(renamed.fields, [{ field: 'renamedFrom', op: 'set', before: null, after: 'hello' }]);
 });
 
-test('history shows field-level diffs of a JSON document: a value replaced, an item joined to a relation list', () => {
+both('history shows field-level diffs of a JSON document: a value replaced, an item joined to a relation list', () => {
   const retitle = history('articles/greeting').find((c) => c.commit === commits['retitle'])!;
   assert.equal(retitle.files[0]!.fields, [
     { field: 'title', op: 'set', before: 'Hello', after: 'Hello World' },
@@ -103,7 +116,7 @@ test('history shows field-level diffs of a JSON document: a value replaced, an i
   assert.match(text, "title: 'Hello World' → 'Greetings'");
 });
 
-test('history of a Markdown document diffs its front matter and body; a merge lists what it brought against its first parent', () => {
+both('history of a Markdown document diffs its front matter and body; a merge lists what it brought against its first parent', () => {
   const list = history('articles/notes');
   assert.equal(
     list.map((c) => c.commit),
@@ -118,7 +131,7 @@ test('history of a Markdown document diffs its front matter and body; a merge li
   assert.equal(list[1]!.files[0]!.fields, fields);
 });
 
-test('history --locale keeps the files of one locale: drafts and locale versions', () => {
+both('history --locale keeps the files of one locale: drafts and locale versions', () => {
   const list = history('articles/greeting', '--locale', 'fr');
   assert.equal(
     list.map((c) => c.commit),
@@ -131,6 +144,7 @@ test('history --locale keeps the files of one locale: drafts and locale versions
 
 test('history is the same read with git’s Bloom filters (one literal log per file name) and without (one glob log)', () => {
   const documents = [['articles/greeting'], ['articles/notes'], ['articles/greeting', '--locale', 'fr']];
+  project.git(['config', 'cms.historyIndex', 'false']);
   const withFilters = documents.map((args) => history(args[0]!, ...args.slice(1)));
   assert.ok(fs.existsSync(path.join(project.dir, '.git/objects/info/commit-graphs')), 'cms history wrote the commit-graph');
   fs.rmSync(path.join(project.dir, '.git/objects/info/commit-graphs'), { recursive: true, force: true });
@@ -140,6 +154,23 @@ test('history is the same read with git’s Bloom filters (one literal log per f
     assert.equal(withoutFilters, withFilters);
   } finally {
     project.git(['config', '--unset', 'cms.commitGraph']);
+    project.git(['config', '--unset', 'cms.historyIndex']);
+  }
+});
+
+test('the history index gives the same histories as git log per file name, with a limit too', () => {
+  const documents = [['articles/greeting'], ['articles/notes'], ['articles/greeting', '--locale', 'fr'], ['articles/greeting', '--limit', '2']];
+  const indexed = documents.map((args) => history(args[0]!, ...args.slice(1)));
+  assert.ok(fs.existsSync(path.join(project.dir, '.cms/history-index')), 'cms history wrote the index');
+  assert.is(project.git(['status', '--porcelain', '--ignored=no', '--', '.cms']), '', 'the index is ignored by git');
+  project.git(['config', 'cms.historyIndex', 'false']);
+  try {
+    assert.equal(
+      documents.map((args) => history(args[0]!, ...args.slice(1))),
+      indexed,
+    );
+  } finally {
+    project.git(['config', '--unset', 'cms.historyIndex']);
   }
 });
 
