@@ -16,6 +16,8 @@ export interface GitProject {
   readonly config: CmsConfig;
   readonly registry: SchemaRegistry;
   readonly defaultLocale: string;
+  /** The configured locale codes. */
+  readonly locales: readonly string[];
 }
 
 /** Opens the project folder and its repository; a UserError when either is missing. */
@@ -26,7 +28,7 @@ export async function openGitProject(dir: string): Promise<GitProject> {
   replayJournals(root);
   const repo = await openRepository(root);
   const config = loadConfig(root, { watch: false });
-  return { root, repo, config, registry: loadSchemas(root), defaultLocale: config.i18n.defaultLocale };
+  return { root, repo, config, registry: loadSchemas(root), defaultLocale: config.i18n.defaultLocale, locales: config.i18n.locales.map((l) => l.code) };
 }
 
 /** The document service's refusals (ApiError) as the CLI shows them. */

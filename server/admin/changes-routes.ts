@@ -5,7 +5,7 @@ import { ApiError, validationError } from '../errors/api-error.js';
 import { commitWorkingChanges } from '../git/commit-working-changes.js';
 import { discardChanges } from '../git/discard-changes.js';
 import type { Repository } from '../git/open-repository.js';
-import { readWorkingChanges } from '../git/read-working-changes.js';
+import { type ChangeSchemas, readWorkingChanges } from '../git/read-working-changes.js';
 import { selectChangedFiles } from '../git/select-changed-files.js';
 import { type AdminDependencies, type ResyncFile, requireRole } from './admin-context.js';
 import { commitAuthorOf, withRepository } from './admin-git.js';
@@ -26,7 +26,7 @@ const HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
  */
 export function createChangesRouter(deps: AdminDependencies): Router {
   const router = new Router({ prefix: '/admin/changes' });
-  const schemas = () => ({ registry: deps.project.current.registry, defaultLocale: deps.config.i18n.defaultLocale });
+  const schemas = () => changeSchemas(deps);
   // One commit or discard at a time: two at once would stage into the same git index.
   let last: Promise<unknown> = Promise.resolve();
   const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
@@ -110,7 +110,7 @@ function readBody(ctx: Context): TargetBody {
  * the exact paths to hand to git. A file it was not shown (a change made since) is a 409.
  */
 async function seenFiles(repo: Repository, deps: AdminDependencies, body: TargetBody): Promise<string[]> {
-  const changes = await readWorkingChanges(repo, { registry: deps.project.current.registry, defaultLocale: deps.config.i18n.defaultLocale });
+  const changes = await readWorkingChanges(repo, changeSchemas(deps));
   const files = selectChangedFiles(changes, body.targets);
   for (const file of files) {
     if (!body.hashes.has(file.path) || body.hashes.get(file.path) !== file.hash)
@@ -122,4 +122,10 @@ async function seenFiles(repo: Repository, deps: AdminDependencies, body: Target
 function areaOf(path: string): ResyncFile['area'] {
   if (path.startsWith(`${UPLOADS_DIR}/`)) return 'uploads';
   return path.startsWith(`${SCHEMAS_DIR}/`) ? 'schemas' : 'content';
+}
+
+/** The project's schemas and locales as the git layer reads changes with them. */
+function changeSchemas(deps: AdminDependencies): ChangeSchemas {
+  const { config } = deps;
+  return { registry: deps.project.current.registry, defaultLocale: config.i18n.defaultLocale, locales: config.i18n.locales.map((l) => l.code) };
 }

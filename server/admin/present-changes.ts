@@ -1,5 +1,5 @@
 import type { DocumentRecord } from '../content-index/entry.js';
-import type { ChangeKind, DocumentChanges, WorkingChanges } from '../git/read-working-changes.js';
+import type { WorkingChanges } from '../git/read-working-changes.js';
 import type { ContentType } from '../schema/content-type.js';
 import type { AdminDependencies } from './admin-context.js';
 import { presentFieldChange } from './admin-git.js';
@@ -20,7 +20,6 @@ export function presentChanges(deps: AdminDependencies, changes: WorkingChanges)
     const title = field === undefined ? undefined : entry?.data[field];
     return {
       ...document,
-      change: documentChange(document, records),
       kind: type?.kind ?? 'collectionType',
       displayName: type?.displayName ?? document.uid,
       label: typeof title === 'string' && title !== '' ? title : (document.documentId ?? type?.displayName ?? document.address),
@@ -33,18 +32,6 @@ export function presentChanges(deps: AdminDependencies, changes: WorkingChanges)
     ...changes.other.map((file) => ({ ...file, area: 'other' })),
   ];
   return { ...changes.state, conflicted: changes.conflicted, documents, files };
-}
-
-/**
- * Created only when the document has no file but the created ones, deleted only when it has none
- * but the deleted ones: a draft file written beside a committed document (or removed by a
- * publish) is an edit of the document.
- */
-function documentChange(document: DocumentChanges, records: readonly DocumentRecord[]): ChangeKind {
-  if (document.change === 'edited') return 'edited';
-  const changed = new Set(document.files.map((file) => file.path));
-  const current = records.flatMap((record) => [record.main?.path, record.draftFile?.path]).filter((path) => path !== undefined);
-  return current.some((path) => !changed.has(path)) ? 'edited' : document.change;
 }
 
 /** Every locale version of a document as the index holds it now. */

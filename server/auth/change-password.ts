@@ -7,6 +7,7 @@ import { checkPassword } from './hash-password.js';
 import { issueJwt } from './json-web-token.js';
 import type { SignedIn } from './log-in.js';
 import { toPublicUser } from './stored-user.js';
+import { updateUserFields } from './user-lifecycles.js';
 
 /**
  * `POST /api/auth/change-password` `{currentPassword, password, passwordConfirmation}`: a signed-in
@@ -22,6 +23,6 @@ export async function changePassword(state: AuthState, caller: Caller | undefine
   if (!(await checkPassword(fields['currentPassword']!, user.password))) throw validationError('The provided current password is invalid');
   if (fields['currentPassword'] === fields['password']) throw validationError('Your new password must be different than your current password');
   const password = await hashPassword(fields['password']!);
-  const updated = users.update(user.documentId, { password }, new Date(now()).toISOString()) ?? user;
+  const updated = (await updateUserFields(users, user, { password }, { now: new Date(now()).toISOString() })) ?? user;
   return { jwt: await issueJwt(jwtSecret, user.id, config.auth.jwtExpiresIn), user: toPublicUser(updated) };
 }

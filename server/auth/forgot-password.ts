@@ -5,6 +5,7 @@ import type { AuthState } from './auth-state.js';
 import { EMAIL_RULE, checkAuthBody } from './check-auth-body.js';
 import { issueOneTimeToken } from './one-time-token.js';
 import { templateUser } from './template-user.js';
+import { updateUserFields } from './user-lifecycles.js';
 
 // Strapi's reset code: 64 random bytes, hex.
 const RESET_BYTES = 64;
@@ -16,14 +17,14 @@ const RESET_BYTES = 64;
  * links to `auth.resetPasswordUrl?code=<code>`; it is sent after the answer, so the time taken
  * tells nothing either.
  */
-export function forgotPassword(state: AuthState, mail: AuthMail, body: unknown): { ok: true } {
+export async function forgotPassword(state: AuthState, mail: AuthMail, body: unknown): Promise<{ ok: true }> {
   const { email } = checkAuthBody(body, [EMAIL_RULE], { noUnknown: true });
   const user = state.users?.findByEmail(email!);
   if (user === undefined || user.blocked || state.users === undefined) return { ok: true };
   const { config } = state;
   const now = mail.now();
   const { token, stored } = issueOneTimeToken(RESET_BYTES, config.auth.resetPasswordTokenLifetimeMs, now);
-  state.users.update(user.documentId, { resetPasswordToken: stored }, new Date(now).toISOString());
+  await updateUserFields(state.users, user, { resetPasswordToken: stored }, { now: new Date(now).toISOString() });
   const url = config.auth.resetPasswordUrl;
   if (url === undefined) mail.log.warn('auth.resetPasswordUrl is not set: the reset mail cannot link to a reset page');
   const rendered = renderTemplate(config.email.templates.resetPassword, {

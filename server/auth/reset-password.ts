@@ -7,6 +7,7 @@ import type { SignedIn } from './log-in.js';
 import { isOneTimeTokenValid } from './one-time-token.js';
 import type { StoredUser } from './stored-user.js';
 import { toPublicUser } from './stored-user.js';
+import { updateUserFields } from './user-lifecycles.js';
 
 /**
  * `POST /api/auth/reset-password` `{code, password, passwordConfirmation}`: the user whose reset
@@ -19,10 +20,13 @@ export async function resetPassword(state: AuthState, body: unknown, now: () => 
   const find = (): StoredUser | undefined => users?.list().find((user) => isOneTimeTokenValid(fields['code']!, user.resetPasswordToken, now()));
   if (find() === undefined || users === undefined || jwtSecret === undefined) throw validationError('Incorrect code provided');
   const password = await hashPassword(fields['password']!);
-  // Looked up again after the (asynchronous) hashing, right before the synchronous write: two
-  // requests with one code cannot both use it.
+  // Looked up again after the (asynchronous) hashing, and right before the synchronous write, after
+  // the lifecycles: two requests with one code cannot both use it.
   const user = find();
   if (user === undefined) throw validationError('Incorrect code provided');
-  const updated = users.update(user.documentId, { password, resetPasswordToken: null }, new Date(now()).toISOString()) ?? user;
+  const check = (): void => {
+    if (find()?.id !== user.id) throw validationError('Incorrect code provided');
+  };
+  const updated = (await updateUserFields(users, user, { password, resetPasswordToken: null }, { now: new Date(now()).toISOString(), check })) ?? user;
   return { jwt: await issueJwt(jwtSecret, user.id, config.auth.jwtExpiresIn), user: toPublicUser(updated) };
 }

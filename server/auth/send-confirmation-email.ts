@@ -3,6 +3,7 @@ import type { AuthState } from './auth-state.js';
 import type { AuthMail } from './auth-mail.js';
 import { issueOneTimeToken } from './one-time-token.js';
 import { templateUser } from './template-user.js';
+import { updateUserFields } from './user-lifecycles.js';
 import { renderTemplate } from '../mail/render-template.js';
 
 // Strapi's confirmation code: 20 random bytes, hex.
@@ -17,7 +18,7 @@ export async function sendConfirmationEmail(state: AuthState, mail: AuthMail, us
   if (users === undefined) throw new Error('sendConfirmationEmail: no user store');
   const now = mail.now();
   const { token, stored } = issueOneTimeToken(CONFIRMATION_BYTES, config.auth.emailConfirmationTokenLifetimeMs, now);
-  users.update(user.documentId, { confirmationToken: stored }, new Date(now).toISOString());
+  await updateUserFields(users, user, { confirmationToken: stored }, { now: new Date(now).toISOString() });
   const url = `${mail.serverUrl()}${config.rest.prefix}/auth/email-confirmation`;
   const rendered = renderTemplate(config.email.templates.emailConfirmation, {
     URL: url,

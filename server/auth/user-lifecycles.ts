@@ -2,7 +2,7 @@ import type { WriteEvent } from '../documents/project-port.js';
 import type { ContentType } from '../schema/content-type.js';
 import { createUserType } from '../schema/user-type.js';
 import { type StoredUser, toPublicUser } from './stored-user.js';
-import type { UserStore } from './user-store.js';
+import type { UserChanges, UserStore } from './user-store.js';
 
 let userType: ContentType | undefined;
 
@@ -35,4 +35,27 @@ export async function runUserWrite<T extends StoredUser | undefined>(users: User
   event.result = result === undefined ? null : toPublicUser(result);
   await hooks.after(event);
   return result;
+}
+
+/**
+ * An update of a user's own fields (a new password hash, a stored code, `confirmed`) inside the
+ * lifecycles, as Strapi's users-permissions service edits a user through its query engine in the
+ * password and confirmation flows: `params.data` holds what is written (hashes, never a plain
+ * password or code). `check` runs right before the synchronous write (a code used meanwhile throws).
+ */
+export function updateUserFields(
+  users: UserStore,
+  user: StoredUser,
+  changes: UserChanges,
+  at: { readonly now: string; readonly check?: () => void },
+): Promise<StoredUser | undefined> {
+  return runUserWrite(users, {
+    action: 'update',
+    data: { ...changes },
+    id: user.id,
+    write: (data) => {
+      at.check?.();
+      return users.update(user.documentId, data as UserChanges, at.now);
+    },
+  });
 }

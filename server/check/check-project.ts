@@ -2,6 +2,7 @@ import os from 'node:os';
 import { USER_UID } from '../schema/user-type.js';
 import { listRefusedUserFiles, listUserIds } from '../store/user-files.js';
 import { replayJournals } from '../store/write-journal.js';
+import { checkApiConfig } from './check-api-config.js';
 import { checkConfig } from './check-config.js';
 import { checkContent } from './check-content.js';
 import { type KnownDocuments, checkFileLayout } from './check-file-layout.js';
@@ -33,6 +34,7 @@ export async function checkProject(projectDir: string, options: { workers?: numb
   // A write across files (`cms mv`) killed half-way is finished first: the check sees its result.
   replayJournals(projectDir);
   const { config, problems: configProblems } = checkConfig(projectDir);
+  const apiProblems = await checkApiConfig(projectDir);
   const { registry, problems: schemaProblems } = checkSchemas(projectDir);
   const uploads = checkUploads(projectDir);
   // concat, not push(...list): a misnamed folder of 100,000 files is 100,000 problems.
@@ -43,7 +45,7 @@ export async function checkProject(projectDir: string, options: { workers?: numb
     rule: 'unsafe-file',
     message: reason,
   }));
-  let problems = configProblems.concat(schemaProblems, uploads.problems, users);
+  let problems = configProblems.concat(apiProblems, schemaProblems, uploads.problems, users);
   if (config === undefined || registry === undefined) return report(problems, 0, 0, uploads.media.size);
   const warnings = registry.warnings.map((warning) => problemFromFileError(warning, 'unsupported-attribute'));
 

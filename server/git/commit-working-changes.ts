@@ -1,8 +1,7 @@
 import { UserError } from '../errors/user-error.js';
 import { type Repository, assertWritable, readRepositoryState } from './open-repository.js';
-import { type ChangedFile, readWorkingChanges } from './read-working-changes.js';
+import { type ChangeSchemas, type ChangedFile, readWorkingChanges } from './read-working-changes.js';
 import { runGit, runGitText } from './run-git.js';
-import type { SchemaRegistry } from '../schema/schema-registry.js';
 import { selectChangedFiles } from './select-changed-files.js';
 
 /** What to commit: a message, optionally some documents or paths (default: every change cms status shows). */
@@ -19,11 +18,7 @@ export interface CommitRequest {
 const MAX_MESSAGE = 10_000;
 
 /** Commits the chosen changes with git (its hooks run); answers the new commit and the files in it. */
-export async function commitWorkingChanges(
-  repo: Repository,
-  schemas: { registry: SchemaRegistry; defaultLocale: string },
-  request: CommitRequest,
-): Promise<{ commit: string; files: string[] }> {
+export async function commitWorkingChanges(repo: Repository, schemas: ChangeSchemas, request: CommitRequest): Promise<{ commit: string; files: string[] }> {
   const message = request.message.trim();
   if (message === '' || message.length > MAX_MESSAGE) throw new UserError(`a commit message is 1 to ${MAX_MESSAGE} characters`);
   assertWritable(await readRepositoryState(repo), 'committing');

@@ -1,9 +1,8 @@
 import { UserError } from '../errors/user-error.js';
-import type { SchemaRegistry } from '../schema/schema-registry.js';
 import { removeProjectFile } from '../store/project-files.js';
 import { assertUnchanged } from './commit-working-changes.js';
 import { type Repository, readRepositoryState } from './open-repository.js';
-import { readWorkingChanges } from './read-working-changes.js';
+import { type ChangeSchemas, readWorkingChanges } from './read-working-changes.js';
 import { runGit } from './run-git.js';
 import { selectChangedFiles } from './select-changed-files.js';
 
@@ -14,7 +13,7 @@ import { selectChangedFiles } from './select-changed-files.js';
  */
 export async function discardChanges(
   repo: Repository,
-  schemas: { registry: SchemaRegistry; defaultLocale: string },
+  schemas: ChangeSchemas,
   request: { targets: readonly string[]; expected?: ReadonlyMap<string, string | null> },
 ): Promise<{ restored: string[]; removed: string[] }> {
   const state = await readRepositoryState(repo);

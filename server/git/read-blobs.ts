@@ -19,7 +19,12 @@ export async function readBlobs(repo: Repository, refs: readonly BlobRef[]): Pro
   );
 }
 
-/** The texts of blobs by id, in one `git cat-file --batch`, each asked once; undefined for an id git does not have. */
+/** The object name of a file as git's index holds it (`:<path>`: a binary search in the index, no tree walked). */
+export function indexedName(repo: Repository, path: string): string {
+  return `:${repo.prefix}${path}`;
+}
+
+/** The texts of blobs by id (or any object name, `indexedName`), in one `git cat-file --batch`, each asked once; undefined for one git does not have. */
 export async function readBlobTexts(repo: Repository, oids: readonly string[]): Promise<Map<string, string | undefined>> {
   const unique = [...new Set(oids)];
   const texts = await readObjects(repo, unique);

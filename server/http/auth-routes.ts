@@ -32,8 +32,8 @@ export function createAuthRouter(config: CmsConfig, mail: AuthMail): Router {
   router.post('/auth/local/register', authorize(config, AUTH_ACTIONS.register), body, limit, async (ctx) => {
     ctx.body = await registerUser(authStateOf(ctx), ctx.request.body, mail);
   });
-  router.post('/auth/forgot-password', authorize(config, AUTH_ACTIONS.forgotPassword), body, limit, (ctx) => {
-    ctx.body = forgotPassword(authStateOf(ctx), mail, ctx.request.body);
+  router.post('/auth/forgot-password', authorize(config, AUTH_ACTIONS.forgotPassword), body, limit, async (ctx) => {
+    ctx.body = await forgotPassword(authStateOf(ctx), mail, ctx.request.body);
   });
   router.post('/auth/reset-password', authorize(config, AUTH_ACTIONS.resetPassword), body, limit, async (ctx) => {
     ctx.body = await resetPassword(authStateOf(ctx), ctx.request.body, now);
@@ -41,8 +41,8 @@ export function createAuthRouter(config: CmsConfig, mail: AuthMail): Router {
   router.post('/auth/change-password', authorize(config, AUTH_ACTIONS.changePassword), body, limit, async (ctx) => {
     ctx.body = await changePassword(authStateOf(ctx), callerOf(ctx), ctx.request.body, now);
   });
-  router.get('/auth/email-confirmation', authorize(config, AUTH_ACTIONS.emailConfirmation), (ctx) => {
-    ctx.redirect(confirmEmail(authStateOf(ctx), ctx.query['confirmation'], now));
+  router.get('/auth/email-confirmation', authorize(config, AUTH_ACTIONS.emailConfirmation), async (ctx) => {
+    ctx.redirect(await confirmEmail(authStateOf(ctx), ctx.query['confirmation'], now));
   });
   router.post('/auth/send-email-confirmation', authorize(config, AUTH_ACTIONS.sendEmailConfirmation), body, limit, (ctx) => {
     ctx.body = requestEmailConfirmation(authStateOf(ctx), mail, ctx.request.body);

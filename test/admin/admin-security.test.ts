@@ -1,10 +1,13 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { test } from 'uvu';
 import { AdminClient, BOSS, type AdminTestServer, startAdminServer } from './admin-server.js';
 
 let app: AdminTestServer;
 const ARTICLE = 'api::article.article';
 const DOC = 'getting-started-with-typescript-5';
+const COMMIT = '0123456789abcdef0123456789abcdef01234567';
 
 test.before(async () => {
   app = await startAdminServer();
@@ -36,8 +39,35 @@ const PRIVATE_ROUTES: [string, string][] = [
   ['POST', '/admin/upload'],
   ['PUT', '/admin/upload/files/1'],
   ['DELETE', '/admin/upload/files/1'],
+  ['POST', '/admin/upload/files/1/replace'],
+  ['GET', '/admin/upload/files/1/usage'],
+  ['GET', `/admin/history/collection-types/${ARTICLE}/${DOC}`],
+  ['GET', `/admin/history/collection-types/${ARTICLE}/${DOC}/${COMMIT}`],
+  ['POST', `/admin/history/collection-types/${ARTICLE}/${DOC}/${COMMIT}/restore`],
+  ['GET', '/admin/history/single-types/api::homepage.homepage'],
+  ['GET', `/admin/history/single-types/api::homepage.homepage/${COMMIT}`],
+  ['POST', `/admin/history/single-types/api::homepage.homepage/${COMMIT}/restore`],
+  ['GET', '/admin/changes'],
+  ['POST', '/admin/changes/commit'],
+  ['POST', '/admin/changes/discard'],
+  ['POST', `/admin/content-manager/collection-types/${ARTICLE}/${DOC}/actions/change-id`],
+  ['GET', '/admin/webhooks'],
+  ['GET', '/admin/webhooks/deliveries'],
+  ['POST', '/admin/webhooks/site/test'],
+  ['GET', '/admin/events'],
   ['GET', '/admin/no-such-route'],
 ];
+
+/** Every file of the project with its bytes: what a refused write must leave as it was. */
+function snapshotFiles(dir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true }))
+    if (entry.isFile()) {
+      const full = path.join(entry.parentPath, entry.name);
+      files.set(path.relative(dir, full), fs.readFileSync(full, 'base64'));
+    }
+  return files;
+}
 
 test('without a session every /admin JSON route answers 401 and shows nothing; the page and sign-in stay public', async () => {
   const anonymous = new AdminClient(app.url);
@@ -114,6 +144,21 @@ test('an Author edits only the documents they created', async () => {
   assert.equal(JSON.parse(app.read(`content/articles/${id}.json`)).title, 'Mine, edited');
   // The creator is recorded in the author's file, never in the document's.
   assert.doesNotMatch(app.read(`content/articles/${id}.json`), /author@example.com|"created":/);
+});
+
+test('every private /admin write without the CSRF token is a 403 and changes no file', async () => {
+  // The CSRF check comes before any role's: an Author's session shows it (sign-ins are limited per address).
+  const client = new AdminClient(app.url);
+  assert.equal((await client.signIn('author@example.com', 'Author123')).status, 200);
+  const before = snapshotFiles(app.dir);
+  const writes = PRIVATE_ROUTES.filter(([method]) => method !== 'GET');
+  assert.ok(writes.length >= 20, 'the writes of every router are listed');
+  for (const [method, route] of writes) {
+    const answer = await client.request(method, route, { data: { title: 'Without the token' }, targets: ['articles'], message: 'x' }, { 'x-csrf-token': '' });
+    assert.equal(answer.status, 403, `${method} ${route}`);
+    assert.equal(answer.body.error.name, 'ForbiddenError', `${method} ${route}`);
+  }
+  assert.deepEqual(snapshotFiles(app.dir), before);
 });
 
 test('sign-in attempts are limited per e-mail address: the sixth within five minutes is a 429', async () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { TOKENS, bearer, ignoreAuthEnvironment, prepareAuthProject } from '../auth/auth-project.js';
-import { type TestServer, startTestServer } from '../helpers/test-server.js';
+import { type TestServer, eventually, startTestServer } from '../helpers/test-server.js';
 import { loadConfig } from '../../server/store/load-config.js';
 import { ProjectRuntime } from '../../server/runtime/project-runtime.js';
 import { openProjectCode } from '../../server/runtime/project-code.js';
@@ -147,6 +147,74 @@ test('/api/users update and delete run beforeUpdate/afterUpdate and beforeDelete
     { action: 'afterUpdate', email: 'temp2@example.com' },
     { action: 'beforeDelete', where: { id } },
     { action: 'afterDelete', username: 'temp' },
+  ]);
+});
+
+/** The code in the link of the `seen`-th mail to `to` (written to the outbox, its link in the log). */
+async function mailedCode(server: TestServer, to: string, seen: number, parameter: string): Promise<string> {
+  const lines = await eventually(
+    async () => server.infos.filter((line) => line.includes(`to ${to} written to .cms/outbox/`)),
+    (found) => found.length > seen,
+  );
+  const link = /open (\S+)$/.exec(lines[seen] ?? '')?.[1] ?? '';
+  const code = new URL(link, 'http://localhost').searchParams.get(parameter);
+  assert.ok(code, lines[seen]);
+  return code;
+}
+
+test('the confirmation and password flows run beforeUpdate/afterUpdate with where.id and the data written: hashes, never a plain password or code', async ({
+  server,
+}) => {
+  const email = 'flows@example.com';
+  const created = await server.request('POST', '/api/users', {
+    body: { username: 'flows', email, password: 'first-password', role: 'authenticated', confirmed: false },
+    headers: bearer(TOKENS.fullAccess),
+  });
+  assert.is(created.status, 201, created.text);
+  const id = created.body.id;
+  const from = server.infos.length;
+  const sent = await server.request('POST', '/api/auth/send-email-confirmation', { body: { email } });
+  assert.is(sent.status, 200, sent.text);
+  const confirmation = await mailedCode(server, email, 0, 'confirmation');
+  const confirmed = await fetch(`${server.url}/api/auth/email-confirmation?confirmation=${confirmation}`, { redirect: 'manual' });
+  assert.is(confirmed.status, 302, await confirmed.text());
+  assert.equal((await server.request('POST', '/api/auth/forgot-password', { body: { email } })).body, { ok: true });
+  const code = await mailedCode(server, email, 1, 'code');
+  const reset = await server.request('POST', '/api/auth/reset-password', {
+    body: { code, password: 'second-password', passwordConfirmation: 'second-password' },
+  });
+  assert.is(reset.status, 200, reset.text);
+  const changed = await server.request('POST', '/api/auth/change-password', {
+    body: { currentPassword: 'second-password', password: 'third-password', passwordConfirmation: 'third-password' },
+    headers: { Authorization: `Bearer ${reset.body.jwt}` },
+  });
+  assert.is(changed.status, 200, changed.text);
+  const hooks = hooksSince(server, from);
+  const text = JSON.stringify(hooks);
+  for (const secret of [confirmation, code, 'second-password', 'third-password']) assert.not.ok(text.includes(secret), secret);
+  const storedCode = /^sha256:[0-9a-f]{64};expires=/;
+  const hashed = /^\$2[aby]\$/;
+  const shapes = hooks.map((hook) => {
+    const data = (hook['data'] ?? {}) as Record<string, unknown>;
+    const shown = Object.fromEntries(
+      Object.entries(data).map(([key, value]) => [
+        key,
+        typeof value === 'string' ? (storedCode.test(value) ? 'stored code' : hashed.test(value) ? 'hash' : value) : value,
+      ]),
+    );
+    return hook['action'] === 'beforeUpdate' ? { action: hook['action'], where: hook['where'], data: shown } : hook;
+  });
+  assert.equal(shapes, [
+    { action: 'beforeUpdate', where: { id }, data: { confirmationToken: 'stored code' } },
+    { action: 'afterUpdate', email },
+    { action: 'beforeUpdate', where: { id }, data: { confirmed: true, confirmationToken: null } },
+    { action: 'afterUpdate', email },
+    { action: 'beforeUpdate', where: { id }, data: { resetPasswordToken: 'stored code' } },
+    { action: 'afterUpdate', email },
+    { action: 'beforeUpdate', where: { id }, data: { password: 'hash', resetPasswordToken: null } },
+    { action: 'afterUpdate', email },
+    { action: 'beforeUpdate', where: { id }, data: { password: 'hash' } },
+    { action: 'afterUpdate', email },
   ]);
 });
 
