@@ -297,7 +297,7 @@ export class ContentIndex {
       state.records.delete(key);
       return;
     }
-    const createdMs = Date.parse(first.createdAt);
+    const createdMs = first instanceof CompactEntry ? first.createdMs() : Date.parse(first.createdAt);
     // A renamed document's id keeps deriving from the documentId it was created under.
     const renamedFrom = readStoredField(first, RENAMED_FROM_KEY);
     const seed = typeof renamedFrom === 'string' ? `${renamedFrom}${key.slice(key.indexOf('\u0000'))}` : key;
