@@ -17,6 +17,7 @@ import { BASELINE_SOURCE, runChild } from './lib/baseline-loop.mjs';
 import { importDist } from './lib/dist-path.mjs';
 import { HOST, startServerProcess } from './lib/server-process.mjs';
 import { machineNote } from './lib/machine-note.mjs';
+import { processCpuMs } from './lib/process-cpu.mjs';
 import { fixed, mb, median, positiveNumber, printTable, verdict } from './lib/stats.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
@@ -67,18 +68,23 @@ async function main() {
   const warm = await runChild(['-e', BASELINE_SOURCE, dir]);
   console.log(`${warm.result.files} content files; cache warmed`);
 
-  const samples = { baselineWall: [], baselineLoop: [], serve: [], serveWatch: [], serveLog: [], serveWatchLog: [], baseServe: [], baseServeLog: [] };
+  const samples = {
+    ...{ baselineWall: [], baselineLoop: [], baselineCpu: [], serve: [], serveWatch: [], serveLog: [], serveWatchLog: [] },
+    ...{ serveCpu: [], serveWatchCpu: [], baseServe: [], baseServeLog: [], baseServeCpu: [] },
+  };
   const baseMain = values.base === undefined ? undefined : path.resolve(values.base, 'cli/main.js');
   for (let run = 0; run < runs; run++) {
     const baseline = await runChild(['-e', BASELINE_SOURCE, dir]);
     samples.baselineWall.push(baseline.wallMs);
     samples.baselineLoop.push(baseline.result.loopMs);
+    samples.baselineCpu.push(baseline.result.cpuMs);
     const thisBuild = async () => {
       for (const watch of [false, true]) {
         // A cold start: no index cache from an earlier run (bench/index-cache.mjs measures warm starts).
         dropIndexCache(dir);
         const server = await startServerProcess(dir, { watch });
         const logged = /ready in (\d+) ms/.exec(server.output());
+        (watch ? samples.serveWatchCpu : samples.serveCpu).push(processCpuMs(server.pid));
         await server.stop();
         (watch ? samples.serveWatch : samples.serve).push(server.readyMs);
         (watch ? samples.serveWatchLog : samples.serveLog).push(logged ? Number(logged[1]) : NaN);
@@ -89,6 +95,7 @@ async function main() {
       dropIndexCache(dir);
       const server = await startServerProcess(dir, { main: baseMain });
       const logged = /ready in (\d+) ms/.exec(server.output());
+      samples.baseServeCpu.push(processCpuMs(server.pid));
       await server.stop();
       samples.baseServe.push(server.readyMs);
       samples.baseServeLog.push(logged ? Number(logged[1]) : NaN);
@@ -105,11 +112,12 @@ async function main() {
 
   const baseline = median(samples.baselineWall);
   const rows = [
-    ['(a) baseline loop (spawn → exit)', fixed(baseline, 0), fixed(median(samples.baselineLoop), 0), '1.00', ''],
+    ['(a) baseline loop (spawn → exit)', fixed(baseline, 0), fixed(median(samples.baselineLoop), 0), fixed(median(samples.baselineCpu), 0), '1.00', ''],
     [
       '(b) cms serve --no-watch (spawn → 204)',
       fixed(median(samples.serve), 0),
       fixed(median(samples.serveLog), 0),
+      fixed(median(samples.serveCpu), 0),
       fixed(median(samples.serve) / baseline, 2),
       verdict(median(samples.serve) / baseline <= TARGET_RATIO),
     ],
@@ -117,6 +125,7 @@ async function main() {
       '(c) cms serve, watching (spawn → 204)',
       fixed(median(samples.serveWatch), 0),
       fixed(median(samples.serveWatchLog), 0),
+      fixed(median(samples.serveWatchCpu), 0),
       fixed(median(samples.serveWatch) / baseline, 2),
       verdict(median(samples.serveWatch) / baseline <= TARGET_RATIO),
     ],
@@ -126,13 +135,15 @@ async function main() {
       `(b) with build ${values.base}`,
       fixed(median(samples.baseServe), 0),
       fixed(median(samples.baseServeLog), 0),
+      fixed(median(samples.baseServeCpu), 0),
       fixed(median(samples.baseServe) / baseline, 2),
       verdict(median(samples.baseServe) / baseline <= TARGET_RATIO),
     ]);
   }
   console.log();
-  printTable(['contender', 'wall ms', 'inner ms', 'ratio', `≤ ${TARGET_RATIO}x`], rows);
+  printTable(['contender', 'wall ms', 'inner ms', 'CPU ms', 'ratio', `≤ ${TARGET_RATIO}x`], rows);
   console.log('inner ms: the loop alone for (a); the server\'s own "ready in" log line for (b)/(c)');
+  console.log('CPU ms: user + system of the whole process (every thread) at exit (a) or at ready (b)/(c): what a loaded machine distorts least');
   console.log(`all samples (ms): ${JSON.stringify(Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, v.map((x) => Math.round(x))])))}`);
 
   console.log();

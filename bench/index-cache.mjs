@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { defaultProjectDir } from './generate.mjs';
 import { distFile } from './lib/dist-path.mjs';
 import { machineNote } from './lib/machine-note.mjs';
+import { processCpuMs } from './lib/process-cpu.mjs';
 import { fixed, median, printTable } from './lib/stats.mjs';
 
 const { values } = parseArgs({
@@ -61,12 +62,13 @@ async function start(main, extra) {
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
   const readyMs = performance.now() - started;
+  const cpuMs = processCpuMs(child.pid);
   // Give the line with the heap a moment to arrive, then stop cleanly (the cache is written on stop).
   while (!/MB per 10,000/.test(output) && child.exitCode === null) await new Promise((resolve) => setTimeout(resolve, 5));
   child.kill('SIGTERM');
   await exited;
   const perTenThousand = Number(/([\d.]+) MB per 10,000/.exec(output)?.[1] ?? NaN);
-  return { readyMs, perTenThousand };
+  return { readyMs, cpuMs, perTenThousand };
 }
 
 const main = distFile('cli/main.js');
@@ -80,9 +82,15 @@ for (let run = 0; run < runs; run++) {
   rows.warm.push(await start(main, []));
 }
 const cacheMb = fs.statSync(cacheFile).size / 1e6;
-const line = (name, list) => [name, `${fixed(median(list.map((r) => r.readyMs)) / 1000, 2)} s`, `${fixed(median(list.map((r) => r.perTenThousand)), 1)} MB`];
+const line = (name, list) => [
+  name,
+  `${fixed(median(list.map((r) => r.readyMs)) / 1000, 2)} s`,
+  `${fixed(median(list.map((r) => r.cpuMs)) / 1000, 2)} s`,
+  `${fixed(median(list.map((r) => r.perTenThousand)), 1)} MB`,
+];
 const table = [];
 if (values.baseline) table.push(line('baseline build, cold', rows.baseline));
 table.push(line('--no-cache (cold)', rows.noCache), line('no cache yet (cold, writes it)', rows.firstCached), line('warm, from the cache', rows.warm));
 console.log(`${dir}: median of ${runs} run(s); cache file ${fixed(cacheMb, 0)} MB. ${machineNote()}`);
-printTable(['start', 'to /_health 204', 'heap per 10,000 documents'], table);
+printTable(['start', 'to /_health 204', 'CPU at ready', 'heap per 10,000 documents'], table);
+console.log('CPU at ready: user + system of the server process (every thread), from /proc: what a loaded machine distorts least');

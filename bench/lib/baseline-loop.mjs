@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 
 /**
  * A child that reads and JSON.parses every file of <dir>/content/<folder>/, as plain CommonJS source
- * so that it loads nothing else. Prints `{files, loopMs}` (with `keep`: also the heap holding them).
+ * so that it loads nothing else. Prints `{files, loopMs, cpuMs}` (with `keep`: also the heap holding them).
  */
 export const BASELINE_SOURCE = `
 const fs = require('node:fs');
@@ -23,11 +23,13 @@ for (const entry of fs.readdirSync(root, { withFileTypes: true })) {
   }
 }
 const loopMs = performance.now() - started;
+const used = process.cpuUsage();
+const cpuMs = (used.user + used.system) / 1000;
 if (keep) {
   globalThis.gc(); globalThis.gc();
   console.log(JSON.stringify({ files, loopMs, heapUsed: process.memoryUsage().heapUsed, rss: process.memoryUsage().rss, kept: keep.length }));
 } else {
-  console.log(JSON.stringify({ files, loopMs }));
+  console.log(JSON.stringify({ files, loopMs, cpuMs }));
 }
 `;
 

@@ -1,6 +1,5 @@
 import type { ContentType } from '../schema/content-type.js';
 import type { Entry } from './entry.js';
-import { topLevelSpans } from './json-spans.js';
 import { packTime, unpackTime } from './packed-time.js';
 import { type PathShape, shapeOfPath } from './path-shape.js';
 import { type StringPool, pooled } from './string-pool.js';
@@ -126,6 +125,11 @@ export class CompactEntry implements Entry {
     return this.expand(this.short[name]);
   }
 
+  /** createdAt in ms since the epoch (Date.parse of createdAt, without writing it out first). */
+  createdMs(): number {
+    return typeof this.created === 'number' ? this.created : Date.parse(this.created);
+  }
+
   /** The file's own publishedAt (a draft view reads null). */
   filePublishedAt(): string | null {
     return unpackTime(this.published);
@@ -176,12 +180,11 @@ export class CompactEntry implements Entry {
 }
 
 /**
- * Builds the compact form of a file's values. Given the JSON text they were parsed from, long values
- * are kept as written there (no second serialization); else as JSON.stringify writes them.
+ * Builds the compact form of a file's values: long strings as they are, other long values as
+ * JSON.stringify writes them (cheaper than finding them in the file's text, and without its indentation).
  */
-export function compactEntry(type: ContentType, head: EntryHead, data: Readonly<Record<string, unknown>>, pool: StringPool, source?: string): CompactEntry {
+export function compactEntry(type: ContentType, head: EntryHead, data: Readonly<Record<string, unknown>>, pool: StringPool): CompactEntry {
   const { long, interned } = shapeOf(type);
-  const spans = source === undefined ? undefined : topLevelSpans(source);
   const short: Record<string, unknown> = {};
   const texts: string[] = [];
   const kinds: LongKind[] = [];
@@ -189,9 +192,8 @@ export function compactEntry(type: ContentType, head: EntryHead, data: Readonly<
     const value = data[key];
     if (long.has(key) && value !== null && value !== undefined && texts.length < MAX_LONG) {
       short[key] = slotAt(texts.length);
-      const span = spans?.get(key);
-      const text = span === undefined && typeof value === 'string';
-      texts.push(span !== undefined ? source!.slice(span[0], span[1]) : text ? value : JSON.stringify(value));
+      const text = typeof value === 'string';
+      texts.push(text ? value : JSON.stringify(value));
       kinds.push(text ? TEXT_KIND : JSON_KIND);
     } else if (key === 'createdAt' && value === head.createdAt) short[key] = CREATED;
     else if (key === 'updatedAt' && value === head.updatedAt) short[key] = UPDATED;

@@ -15,7 +15,7 @@ import { ensureReverse, linkRelations, unlinkRelations } from './reverse-relatio
 import { toEntry } from './to-entry.js';
 import { CompactEntry, readStoredField } from './compact-entry.js';
 import type { StringPool } from './string-pool.js';
-import { type TypeState, allocateId, createTypeState } from './type-state.js';
+import { type TypeState, allocateId, createTypeState, holdId, releaseId } from './type-state.js';
 
 const MAX_MEMOS_PER_TYPE = 64;
 
@@ -290,14 +290,14 @@ export class ContentIndex {
     if (old) {
       if (!this.bulk) removeSorted(state.ordered, old);
       unlinkRelations(state, old);
-      if (state.idOwners.get(old.id) === key) state.idOwners.delete(old.id);
+      releaseId(state, old.id, key);
     }
     const first = main ?? draftFile;
     if (first === undefined) {
       state.records.delete(key);
       return;
     }
-    const createdMs = Date.parse(first.createdAt);
+    const createdMs = first instanceof CompactEntry ? first.createdMs() : Date.parse(first.createdAt);
     // A renamed document's id keeps deriving from the documentId it was created under.
     const renamedFrom = readStoredField(first, RENAMED_FROM_KEY);
     const seed = typeof renamedFrom === 'string' ? `${renamedFrom}${key.slice(key.indexOf('\u0000'))}` : key;
@@ -323,7 +323,7 @@ export class ContentIndex {
       derivedDraft: undefined,
     };
     state.records.set(key, record);
-    state.idOwners.set(id, key);
+    holdId(state, id, key);
     if (!this.bulk) insertSorted(state.ordered, record);
     linkRelations(state, record);
   }

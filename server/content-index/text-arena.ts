@@ -24,18 +24,25 @@ let used = 0;
 /** Stores values (their texts and kinds) as one record; returns where it is. */
 export function storeLongValues(texts: readonly string[], kinds: readonly LongKind[]): ArenaRef {
   const count = texts.length;
-  const lengths = texts.map((text) => Buffer.byteLength(text, 'utf8'));
-  const size = 2 + 4 * count + lengths.reduce((sum, length) => sum + length, 0);
-  if (used + size > slab.length) {
-    slab = Buffer.allocUnsafeSlow(Math.max(SLAB_BYTES, size));
-    used = 0;
+  // A UTF-16 unit takes at most 3 bytes: when that much room is left, the texts are written without
+  // measuring them first (their byte lengths are what the writes return).
+  let bound = 2 + 4 * count;
+  for (let i = 0; i < count; i++) bound += 3 * texts[i]!.length;
+  if (used + bound > slab.length) {
+    let size = 2 + 4 * count;
+    for (let i = 0; i < count; i++) size += Buffer.byteLength(texts[i]!, 'utf8');
+    if (used + size > slab.length) {
+      slab = Buffer.allocUnsafeSlow(Math.max(SLAB_BYTES, size));
+      used = 0;
+    }
   }
   const at = used;
   slab.writeUInt16LE(count, at);
   let offset = at + 2 + 4 * count;
   for (let i = 0; i < count; i++) {
-    slab.writeUInt32LE(lengths[i]! * 2 + kinds[i]!, at + 2 + 4 * i);
-    offset += slab.write(texts[i]!, offset, 'utf8');
+    const length = slab.write(texts[i]!, offset, 'utf8');
+    slab.writeUInt32LE(length * 2 + kinds[i]!, at + 2 + 4 * i);
+    offset += length;
   }
   used = offset;
   return { slab, at };

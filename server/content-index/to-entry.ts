@@ -16,7 +16,7 @@ export function toEntry(stored: StoredDocument, documentId: string, locale: stri
   } else {
     publishedAt = typeof data['publishedAt'] === 'string' ? normalizeIso(data['publishedAt']) : updatedAt;
   }
-  return compactEntry(file.type, { id: 0, documentId, locale, createdAt, updatedAt, publishedAt, path: file.path }, data, pool, stored.text);
+  return compactEntry(file.type, { id: 0, documentId, locale, createdAt, updatedAt, publishedAt, path: file.path }, data, pool);
 }
 
 /** Timestamps come back in one form: ISO 8601 with milliseconds and Z. */

@@ -14,8 +14,6 @@ export interface StoredDocument {
   readonly data: Record<string, unknown>;
   /** The file's modification time, read only when the file lacks its own timestamps. */
   readonly mtimeMs: number | undefined;
-  /** The JSON text `data` was parsed from, as it is (a JSON file's). */
-  readonly text?: string | undefined;
 }
 
 /**
@@ -53,7 +51,7 @@ export function decodeStoredDocument(registry: SchemaRegistry, file: ContentFile
     throw new FileError(file.path, `${first.path}: ${first.message}${more}`, line === undefined ? undefined : { line, column: 1 });
   }
   const needsMtime = typeof data['createdAt'] !== 'string' || typeof data['updatedAt'] !== 'string';
-  return { file, data, mtimeMs: needsMtime ? mtime() : undefined, text: file.format === 'json' ? text : undefined };
+  return { file, data, mtimeMs: needsMtime ? mtime() : undefined };
 }
 
 function throwOnConflictMarker(file: ContentFile, text: string): void {
