@@ -1,5 +1,4 @@
 import type { ContentType } from '../schema/content-type.js';
-import { CompactEntry } from './compact-entry.js';
 
 /** One version of one document (a file), as the engine reads it. */
 export interface Entry {
@@ -13,6 +12,8 @@ export interface Entry {
   readonly publishedAt: string | null;
   /** The file this version comes from. */
   readonly path: string;
+  /** The same version unpublished (the draft view of a published document); a plain copy when absent. */
+  asDraft?(): Entry;
 }
 
 export type Status = 'published' | 'draft';
@@ -41,7 +42,7 @@ export function versionOf(record: DocumentRecord, status: Status): Entry | undef
   if (record.draftFile) return record.draftFile;
   const main = record.main;
   if (main === undefined || main.publishedAt === null) return main;
-  record.derivedDraft ??= main instanceof CompactEntry ? main.asDraft() : { ...main, publishedAt: null };
+  record.derivedDraft ??= main.asDraft?.() ?? { ...main, publishedAt: null };
   return record.derivedDraft;
 }
 
