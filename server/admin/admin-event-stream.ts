@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import type { ChangeEvent } from '../events/change-event.js';
 import type { EventHub } from '../events/event-hub.js';
+import { openEventStream } from '../http/open-event-stream.js';
 
 /** A reader is cut off this far behind (unsent bytes); the browser reconnects. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -56,17 +57,7 @@ export function createAdminEventStream(hub: Pick<EventHub, 'subscribe'>, heartbe
 
   return {
     open(ctx, isLive) {
-      const res = ctx.res;
-      ctx.req.socket.setTimeout(0);
-      ctx.req.socket.setNoDelay(true);
-      ctx.respond = false;
-      res.writeHead(200, {
-        ...(ctx.response.headers as Record<string, string>),
-        'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-store, no-transform',
-        Connection: 'keep-alive',
-        'X-Accel-Buffering': 'no',
-      });
+      const res = openEventStream(ctx, 'no-store, no-transform');
       const reader: Reader = {
         isLive,
         write(text) {

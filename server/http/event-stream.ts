@@ -6,6 +6,7 @@ import type { CmsConfig } from '../config/cms-config.js';
 import { unauthorizedError } from '../errors/api-error.js';
 import type { ChangeEvent } from '../events/change-event.js';
 import type { EventHub } from '../events/event-hub.js';
+import { openEventStream } from './open-event-stream.js';
 
 /** The path of the stream. */
 export const EVENTS_PATH = '/_events';
@@ -104,17 +105,7 @@ interface Opening {
 
 function openStream(ctx: Context, opening: Opening): void {
   const { caller, state, readers, hub } = opening;
-  const res = ctx.res;
-  ctx.req.socket.setTimeout(0);
-  ctx.req.socket.setNoDelay(true);
-  ctx.respond = false;
-  res.writeHead(200, {
-    ...(ctx.response.headers as Record<string, string>),
-    'Content-Type': 'text/event-stream; charset=utf-8',
-    'Cache-Control': 'no-cache, no-transform',
-    Connection: 'keep-alive',
-    'X-Accel-Buffering': 'no',
-  });
+  const res = openEventStream(ctx, 'no-cache, no-transform');
   const reader: Reader = {
     caller,
     state,
