@@ -22,7 +22,9 @@ interface EditorDocument {
 }
 
 /** Strapi's edit view: a control per attribute, the actions, the locale, and the documents that point here. */
-export function EditView({ schemas, type, documentId, locale }: { schemas: Schemas; type: ContentTypeInfo; documentId: string | undefined; locale: string }) {
+/** `canRename`: the signed-in administrator may change ids (Editors and Super Admins; the server checks again). */
+export function EditView(props: { schemas: Schemas; type: ContentTypeInfo; documentId: string | undefined; locale: string; canRename?: boolean }) {
+  const { schemas, type, documentId, locale, canRename = false } = props;
   const single = type.kind === 'singleType';
   const base = single ? `/content-manager/single-types/${type.uid}` : `/content-manager/collection-types/${type.uid}`;
   const path = single ? base : documentId === undefined ? undefined : `${base}/${encodeURIComponent(documentId)}`;
@@ -231,7 +233,7 @@ export function EditView({ schemas, type, documentId, locale }: { schemas: Schem
                 Discard changes
               </button>
             )}
-            {exists && !single && <ChangeIdButton type={type} documentId={doc.documentId} locale={localeParam} />}
+            {exists && !single && canRename && <ChangeIdButton type={type} documentId={doc.documentId} locale={localeParam} />}
             {exists && (
               <button type="button" class="danger" disabled={busy} onClick={remove}>
                 Delete this entry

@@ -68,6 +68,7 @@ function App() {
         type={type}
         documentId={documentId === 'create' ? undefined : documentId}
         locale={locale}
+        canRename={me.user.role !== 'author'}
       />
     );
   else if (type && section === 'collection') page = <ListView key={uid} schemas={schemas} type={type} locale={locale} />;

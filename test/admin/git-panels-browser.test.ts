@@ -122,5 +122,21 @@ test('Change id renames the entry and opens it under its new id', async () => {
   assert.ok(!app.exists(FILE));
 });
 
+test('an Author sees the History panel but no Change id button', async () => {
+  const boss = new AdminClient(app.url);
+  assert.equal((await boss.signIn(BOSS.email, BOSS.password)).status, 200);
+  const made = await boss.request('POST', '/admin/users', { email: 'author@example.com', password: 'Author123', role: 'author' });
+  assert.equal(made.status, 201);
+  const authorPage = await openPage(browser, errors);
+  await authorPage.goto(`${app.url}/admin#/collection/${ARTICLE}/node-20-notes`);
+  await authorPage.locator('#signin-email').fill('author@example.com');
+  await authorPage.locator('#signin-password').fill('Author123');
+  await authorPage.getByRole('button', { name: 'Login' }).click();
+  await authorPage.getByRole('region', { name: 'History' }).waitFor();
+  await authorPage.locator('#field-title').waitFor();
+  assert.equal(await authorPage.getByRole('button', { name: 'Change id' }).count(), 0);
+  await authorPage.context().close();
+});
+
 if (hasChromium()) test.run();
 else console.log('skipped: no chromium at', process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', '\n  Total:     0\n  Passed:    0\n  Skipped:   0');
