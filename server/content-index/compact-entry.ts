@@ -3,7 +3,17 @@ import type { Entry } from './entry.js';
 import { packTime, unpackTime } from './packed-time.js';
 import { type PathShape, shapeOfPath } from './path-shape.js';
 import { type StringPool, pooled } from './string-pool.js';
-import { JSON_KIND, type LongKind, TEXT_KIND, longRecordBytes, readLongValue, storeLongRecord, storeLongValues } from './text-arena.js';
+import {
+  type FoldedNeedle,
+  JSON_KIND,
+  type LongKind,
+  TEXT_KIND,
+  longRecordBytes,
+  longValueContains,
+  readLongValue,
+  storeLongRecord,
+  storeLongValues,
+} from './text-arena.js';
 
 /**
  * Where a long value sits among an entry's off-heap values: an entry's short values hold one of
@@ -123,6 +133,15 @@ export class CompactEntry implements Entry {
   /** One attribute's value as stored, without decoding the rest. */
   field(name: string): unknown {
     return this.expand(this.short[name]);
+  }
+
+  /**
+   * Whether an attribute's long value, stored as `kind`, holds the needle (ASCII case folded),
+   * searched in its stored bytes; undefined when the attribute is not such a value here.
+   */
+  longValueContains(name: string, kind: LongKind, needle: FoldedNeedle): boolean | undefined {
+    const value = this.short[name];
+    return value instanceof LongSlot ? longValueContains(this.slab!, this.at, value.index, kind, needle) : undefined;
   }
 
   /** createdAt in ms since the epoch (Date.parse of createdAt, without writing it out first). */

@@ -82,3 +82,52 @@ export function readLongValue(buffer: Buffer, at: number, index: number): unknow
   const { text, kind } = longValueText(buffer, at, index);
   return kind === TEXT_KIND ? text : JSON.parse(text);
 }
+
+/** A searched text as UTF-8 with its ASCII letters in lower case (SQLite's LIKE folds those only). */
+export interface FoldedNeedle {
+  readonly bytes: Buffer;
+  readonly hasLetters: boolean;
+  /** For a needle of ASCII only: its text in lower case, searched in the value's bytes read as Latin-1. */
+  readonly ascii: string | undefined;
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The needle for `longValueContains`; undefined for a text with a lone surrogate (UTF-8 cannot hold it as it is). */
+export function foldNeedle(text: string): FoldedNeedle | undefined {
+  if (LONE_SURROGATE.test(text)) return undefined;
+  const folded = text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+  return { bytes: Buffer.from(folded, 'utf8'), hasLetters: /[A-Za-z]/.test(text), ascii: /^[\0-\x7f]*$/.test(text) ? folded : undefined };
+}
+
+let scratch: Buffer = Buffer.allocUnsafeSlow(SLAB_BYTES);
+
+/**
+ * Whether the `index`-th value of a record, stored as `kind`, holds the needle with ASCII letters
+ * of either case, searched in its UTF-8 bytes without decoding them (folding ASCII bytes keeps
+ * every other character's bytes as they are). Undefined when the value is stored as the other kind.
+ */
+export function longValueContains(buffer: Buffer, at: number, index: number, kind: LongKind, needle: FoldedNeedle): boolean | undefined {
+  const count = buffer.readUInt16LE(at);
+  let start = at + 2 + 4 * count;
+  for (let i = 0; i < index; i++) start += buffer.readUInt32LE(at + 2 + 4 * i) >>> 1;
+  const word = buffer.readUInt32LE(at + 2 + 4 * index);
+  if ((word & 1) !== kind) return undefined;
+  const length = word >>> 1;
+  if (needle.bytes.length > length) return false;
+  if (!needle.hasLetters) return buffer.subarray(start, start + length).indexOf(needle.bytes) !== -1;
+  // Read as Latin-1, each byte is one character, and lower-casing changes ASCII letters as folding
+  // does and turns other bytes only into characters past ASCII: an ASCII needle is found exactly.
+  if (needle.ascii !== undefined)
+    return buffer
+      .toString('latin1', start, start + length)
+      .toLowerCase()
+      .includes(needle.ascii);
+  if (scratch.length < length) scratch = Buffer.allocUnsafeSlow(length);
+  const folded = scratch;
+  for (let i = 0; i < length; i++) {
+    const byte = buffer[start + i]!;
+    folded[i] = byte - 65 < 26 && byte >= 65 ? byte | 32 : byte;
+  }
+  return folded.subarray(0, length).indexOf(needle.bytes) !== -1;
+}

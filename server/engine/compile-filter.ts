@@ -1,11 +1,13 @@
 import type { Entry } from '../content-index/entry.js';
 import type { AttributeSet, ContentType } from '../schema/content-type.js';
 import type { FilterNode } from '../query/filter-node.js';
+import { compileLongContains } from './compile-long-contains.js';
 import { compileScalarTest } from './compile-scalar-test.js';
 import type { Row } from './field-value.js';
 import type { ReadContext } from './read-context.js';
 import { type Level, createFieldReader, findAttribute, findRelatedRows } from './related-rows.js';
-import { type TruthTest, allOf, anyOf, negateTruth } from './truth.js';
+import { type Truth, type TruthTest, allOf, anyOf, negateTruth } from './truth.js';
+import type { ScalarType } from '../schema/attribute.js';
 
 type Predicate = TruthTest<Row>;
 type CompareNode = Extract<FilterNode, { kind: 'compare' }>;
@@ -52,8 +54,9 @@ function compileNode(context: ReadContext, level: Level, node: FilterNode, negat
       if (attribute !== undefined && attribute.kind !== 'scalar') return compareLink(context, level, node, negated);
       const type = attribute?.kind === 'scalar' ? attribute.type : systemType(node.field);
       const read = createFieldReader(level, node.field);
-      const test = compileScalarTest(type, node.operator, node.value);
-      return negated ? (row) => negateTruth(test(read(row))) : (row) => test(read(row));
+      const scalar = compileScalarTest(type, node.operator, node.value);
+      const test = level.kind === 'document' ? withLongContains(type, node, scalar, read) : (row: Row) => scalar(read(row));
+      return negated ? (row) => negateTruth(test(row)) : test;
     }
   }
 }
@@ -71,6 +74,19 @@ function compareLink(context: ReadContext, level: Level, node: CompareNode, nega
   // Inline components have no id column, so existence is asked directly; the answer is never unknown.
   const wantEmpty = ((operator === '$null') === Boolean(value)) !== negated;
   return (row) => (related.rows(row).length === 0) === wantEmpty;
+}
+
+const CONTAINS = new Set(['$contains', '$containsi', '$notContains', '$notContainsi']);
+
+/** The comparison, with `$contains` and its kin on a long value answered from its stored bytes where it can be. */
+function withLongContains(type: ScalarType | 'system', node: CompareNode, scalar: (stored: unknown) => Truth, read: (row: Row) => unknown): Predicate {
+  const fast = CONTAINS.has(node.operator) && typeof node.value === 'string' ? compileLongContains(type, node.field, node.value) : undefined;
+  if (fast === undefined) return (row) => scalar(read(row));
+  const negate = node.operator === '$notContains' || node.operator === '$notContainsi';
+  return (row) => {
+    const found = fast(row as Entry);
+    return found === undefined ? scalar(read(row)) : found !== negate;
+  };
 }
 
 function systemType(field: string): 'datetime' | 'integer' | 'float' | 'string' {

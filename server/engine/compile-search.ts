@@ -1,5 +1,6 @@
 import type { Entry } from '../content-index/entry.js';
 import type { ContentType } from '../schema/content-type.js';
+import { compileLongContains } from './compile-long-contains.js';
 import { asciiCaseInsensitive, readEntryField } from './field-value.js';
 
 const TEXT_TYPES = new Set(['string', 'text', 'richtext', 'email', 'uid', 'enumeration']);
@@ -17,9 +18,20 @@ export function compileSearch(type: ContentType, term: string): (entry: Entry) =
     if (attribute.kind !== 'scalar' || !attribute.searchable || attribute.type === 'password') continue;
     if (TEXT_TYPES.has(attribute.type) || (numeric && NUMBER_TYPES.has(attribute.type))) fields.push(name);
   }
+  // Long text attributes are searched in their stored bytes where they can be (see compile-long-contains.ts).
+  const fast = fields.map((field) => {
+    const attribute = type.attributes.get(field);
+    return attribute?.kind === 'scalar' ? compileLongContains(attribute.type, field, term) : undefined;
+  });
   return (entry) => {
     if (matches(String(entry.id))) return true;
-    for (const field of fields) {
+    for (let i = 0; i < fields.length; i++) {
+      const found = fast[i]?.(entry);
+      if (found !== undefined) {
+        if (found) return true;
+        continue;
+      }
+      const field = fields[i]!;
       const value = readEntryField(entry, field);
       if (value !== null && value !== undefined && matches(typeof value === 'string' ? value : String(value))) return true;
     }
