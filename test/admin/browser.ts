@@ -27,6 +27,13 @@ export async function openPage(browser: Browser, errors: string[]): Promise<Page
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Runs axe-core on the page as it is: no serious or critical violation. */
+/** Fills the sign-in form the page shows and submits it. */
+export async function signIn(page: Page, who: { readonly email: string; readonly password: string }): Promise<void> {
+  await page.locator('#signin-email').fill(who.email);
+  await page.locator('#signin-password').fill(who.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
 export async function checkAccessibility(page: Page, screen: string): Promise<void> {
   await page.addScriptTag({ content: AXE_SOURCE });
   // A string, so that this file needs no DOM types: it runs in the page.

@@ -5,7 +5,7 @@ import { test } from 'uvu';
 import { BOB } from '../helpers/git-project.js';
 import { REPO_ROOT } from '../helpers/paths.js';
 import { AdminClient, BOSS, type AdminTestServer, startAdminServer } from './admin-server.js';
-import { checkAccessibility, hasChromium, launchBrowser, openPage } from './browser.js';
+import { checkAccessibility, hasChromium, launchBrowser, openPage, signIn } from './browser.js';
 import { commitAllIn, contentStatus, editJson, gitIn, initRepository } from './git-helpers.js';
 
 const ARTICLE = 'api::article.article';
@@ -44,9 +44,7 @@ const title = () => page.locator('#field-title').inputValue();
 
 test('the History panel lists the commits, shows what each changed, and restores an old version into the form', async () => {
   await page.goto(`${app.url}/admin#/collection/${ARTICLE}/${DOC}`);
-  await page.locator('#signin-email').fill(BOSS.email);
-  await page.locator('#signin-password').fill(BOSS.password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await signIn(page, BOSS);
   const history = page.getByRole('region', { name: 'History' });
   await history.getByRole('button', { name: 'Retitle the Node notes' }).click();
   await history.getByText(`title: '${OLD_TITLE}' → '${NEW_TITLE}'`).waitFor();
@@ -129,9 +127,7 @@ test('an Author sees the History panel but no Change id button', async () => {
   assert.equal(made.status, 201);
   const authorPage = await openPage(browser, errors);
   await authorPage.goto(`${app.url}/admin#/collection/${ARTICLE}/node-20-notes`);
-  await authorPage.locator('#signin-email').fill('author@example.com');
-  await authorPage.locator('#signin-password').fill('Author123');
-  await authorPage.getByRole('button', { name: 'Login' }).click();
+  await signIn(authorPage, { email: 'author@example.com', password: 'Author123' });
   await authorPage.getByRole('region', { name: 'History' }).waitFor();
   await authorPage.locator('#field-title').waitFor();
   assert.equal(await authorPage.getByRole('button', { name: 'Change id' }).count(), 0);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { test } from 'uvu';
 import { AdminClient, BOSS, type AdminTestServer, startAdminServer } from '../admin/admin-server.js';
-import { checkAccessibility, hasChromium, launchBrowser, openPage } from '../admin/browser.js';
+import { checkAccessibility, hasChromium, launchBrowser, openPage, signIn } from '../admin/browser.js';
 import { REPO_ROOT } from '../helpers/paths.js';
 import { type WebhookReceiver, startReceiver } from '../helpers/webhook-receiver.js';
 
@@ -40,9 +40,7 @@ test.after(async () => {
 
 test('a Super Admin opens Settings › Webhooks, sends a test and sees the delivery listed', async () => {
   await page.goto(`${app.url}/admin`);
-  await page.locator('#signin-email').fill(BOSS.email);
-  await page.locator('#signin-password').fill(BOSS.password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await signIn(page, BOSS);
   await page.getByRole('link', { name: 'Webhooks' }).click();
   await page.getByRole('heading', { name: 'Webhooks' }).waitFor();
   const row = page.getByRole('row', { name: /site/ });
