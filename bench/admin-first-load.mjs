@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
-import { ROOT, distFile } from './lib/dist-path.mjs';
+import { ROOT, buildsToCompare, distFile } from './lib/dist-path.mjs';
 import { machineNote } from './lib/machine-note.mjs';
 import { startServerProcess } from './lib/server-process.mjs';
 import { median } from './lib/stats.mjs';
@@ -87,12 +87,7 @@ async function measure(browser, main, printBytes) {
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
 try {
   // A/B in one run: the baseline build (another checkout, built) and this one take turns.
-  const builds = values.baseline
-    ? [
-        ['baseline', path.join(path.resolve(values.baseline), 'dist/cli/main.js')],
-        ['this build', distFile('cli/main.js')],
-      ]
-    : [['this build', distFile('cli/main.js')]];
+  const builds = buildsToCompare(values.baseline);
   const results = new Map(builds.map(([label]) => [label, { signIn: [], signedIn: [], floor: [] }]));
   for (let round = 0; round < rounds; round++) {
     for (const [label, main] of builds) {

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { defaultProjectDir } from './generate.mjs';
-import { distFile } from './lib/dist-path.mjs';
+import { buildsToCompare, distFile } from './lib/dist-path.mjs';
 import { machineNote } from './lib/machine-note.mjs';
 import { startServerProcess } from './lib/server-process.mjs';
 import { median } from './lib/stats.mjs';
@@ -142,12 +142,7 @@ function report(label, r) {
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
 try {
   // A/B in one run: the baseline build (another checkout, built) and this one take turns.
-  const builds = values.baseline
-    ? [
-        ['baseline', path.join(path.resolve(values.baseline), 'dist/cli/main.js')],
-        ['this build', distFile('cli/main.js')],
-      ]
-    : [['this build', distFile('cli/main.js')]];
+  const builds = buildsToCompare(values.baseline);
   const results = new Map(
     builds.map(([label]) => [label, { list: [], listParts: [], listThread: [], edit: [], editParts: [], editThread: [], typing: [], fields: 0, total: '' }]),
   );

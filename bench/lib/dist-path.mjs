@@ -22,3 +22,12 @@ export async function importDist(relPath, formerPath) {
   const found = formerPath !== undefined && !fs.existsSync(path.join(DIST, relPath)) ? formerPath : relPath;
   return import(pathToFileURL(distFile(found)).href);
 }
+
+/**
+ * The CLIs an A/B run takes turns with: `[label, cli/main.js]` of the baseline (another checkout,
+ * built) when given, then this build's.
+ */
+export function buildsToCompare(baseline) {
+  const mine = ['this build', distFile('cli/main.js')];
+  return baseline ? [['baseline', path.join(path.resolve(baseline), 'dist/cli/main.js')], mine] : [mine];
+}
