@@ -24,7 +24,6 @@ export interface AdminEventStream {
 }
 
 interface Reader {
-  readonly isLive: () => boolean;
   write(text: string): void;
   end(): void;
 }
@@ -38,10 +37,9 @@ interface Reader {
  */
 export function createAdminEventStream(hub: Pick<EventHub, 'subscribe'>, heartbeatMs = HEARTBEAT_MS): AdminEventStream {
   const readers = new Set<Reader>();
-  const summaries = new WeakMap<ChangeEvent, EditorChange>();
   let unsubscribe: (() => void) | undefined;
   const deliver = (events: readonly ChangeEvent[]): void => {
-    const text = `data: ${JSON.stringify(events.map((event) => summaryOf(summaries, event)))}\n\n`;
+    const text = `data: ${JSON.stringify(events.map(summaryOf))}\n\n`;
     for (const reader of readers) reader.write(text);
   };
   const heartbeat = setInterval(() => {
@@ -59,7 +57,6 @@ export function createAdminEventStream(hub: Pick<EventHub, 'subscribe'>, heartbe
     open(ctx, isLive) {
       const res = openEventStream(ctx, 'no-store, no-transform');
       const reader: Reader = {
-        isLive,
         write(text) {
           if (res.writableEnded) return;
           if (!isLive() || res.writableLength > MAX_BUFFERED_BYTES) return reader.end();
@@ -82,16 +79,11 @@ export function createAdminEventStream(hub: Pick<EventHub, 'subscribe'>, heartbe
   };
 }
 
-/** The names and ids of an event, read from its webhook body once (the same event goes to every reader). */
-function summaryOf(cache: WeakMap<ChangeEvent, EditorChange>, event: ChangeEvent): EditorChange {
-  let summary = cache.get(event);
-  if (summary !== undefined) return summary;
+/** The names and ids of an event, read from its webhook body (once per batch: the same text goes to every reader). */
+function summaryOf(event: ChangeEvent): EditorChange {
   const body = JSON.parse(event.body) as { uid?: unknown; entry?: { documentId?: unknown; locale?: unknown }; media?: { documentId?: unknown } };
   const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-  summary =
-    body.media !== undefined
-      ? { event: event.name, uid: 'plugin::upload.file', documentId: text(body.media.documentId), locale: null }
-      : { event: event.name, uid: text(body.uid), documentId: text(body.entry?.documentId), locale: text(body.entry?.locale) };
-  cache.set(event, summary);
-  return summary;
+  return body.media !== undefined
+    ? { event: event.name, uid: 'plugin::upload.file', documentId: text(body.media.documentId), locale: null }
+    : { event: event.name, uid: text(body.uid), documentId: text(body.entry?.documentId), locale: text(body.entry?.locale) };
 }

@@ -6,6 +6,17 @@ export type ReadAction = 'findMany' | 'findOne' | 'count';
 
 const READ_HOOKS = ['beforeFindMany', 'afterFindMany', 'beforeFindOne', 'afterFindOne', 'beforeCount', 'afterCount'] as const;
 
+/** The Query Engine's name of each read parameter beside the read's own (`where` ⇄ `filters` is handled apart). */
+const ENGINE_KEYS: readonly (readonly [engine: string, own: string])[] = [
+  ['select', 'fields'],
+  ['orderBy', 'sort'],
+  ['populate', 'populate'],
+  ['limit', 'limit'],
+  ['offset', 'start'],
+  ['locale', 'locale'],
+  ['status', 'status'],
+];
+
 /** A read the hooks run around: the query parameters in the REST / Document Service form, and the read itself. */
 export interface HookedRead<T> {
   readonly type: ContentType;
@@ -55,33 +66,15 @@ export function createReadLifecycles(runner: LifecycleRunner, uids: readonly str
 function toEngineParams(query: Record<string, unknown>, documentId: string | undefined): Record<string, unknown> {
   const filters = query['filters'] ?? {};
   const params: Record<string, unknown> = { where: documentId === undefined ? filters : { ...(filters as object), documentId } };
-  const put = (key: string, value: unknown) => {
-    if (value !== undefined) params[key] = value;
-  };
-  put('select', query['fields']);
-  put('orderBy', query['sort']);
-  put('populate', query['populate']);
-  put('limit', query['limit']);
-  put('offset', query['start']);
-  put('locale', query['locale']);
-  put('status', query['status']);
+  for (const [engine, own] of ENGINE_KEYS) if (query[own] !== undefined) params[engine] = query[own];
   return params;
 }
 
 /** The read's query with what a before-hook changed put back in the read's words. */
 function fromEngineParams(query: Record<string, unknown>, params: Record<string, unknown>, given: Record<string, string | undefined>): Record<string, unknown> {
   const next = { ...query };
-  const back: [engine: string, own: string][] = [
-    ['select', 'fields'],
-    ['orderBy', 'sort'],
-    ['populate', 'populate'],
-    ['limit', 'limit'],
-    ['offset', 'start'],
-    ['locale', 'locale'],
-    ['status', 'status'],
-  ];
   const changed = (key: string) => JSON.stringify(params[key]) !== given[key];
-  for (const [engine, own] of back) if (changed(engine)) next[own] = params[engine];
+  for (const [engine, own] of ENGINE_KEYS) if (changed(engine)) next[own] = params[engine];
   if (changed('where')) {
     const where = { ...(params['where'] as object) } as Record<string, unknown>;
     delete where['documentId'];

@@ -48,10 +48,10 @@ export async function openAppRenderer(options: AppRendererOptions): Promise<AppR
   const origin = `http://127.0.0.1:${port}`;
   return {
     async render({ type, documentId, querystring }) {
-      const path = `${config.rest.prefix}/${routeName(type)}${documentId === undefined ? '' : `/${encodeURIComponent(documentId)}`}`;
-      const response = await fetch(`${origin}${path}${querystring === '' ? '' : `?${querystring}`}`);
+      const path = `${config.rest.prefix}/${routeName(type)}${documentId === undefined ? '' : `/${encodeURIComponent(documentId)}`}${querystring === '' ? '' : `?${querystring}`}`;
+      const response = await fetch(`${origin}${path}`);
       const text = await response.text();
-      if (response.status >= 500) throw new Error(`GET ${path}${querystring === '' ? '' : `?${querystring}`} answered ${response.status}: ${text}`);
+      if (response.status >= 500) throw new Error(`GET ${path} answered ${response.status}: ${text}`);
       return { status: response.status, text };
     },
     async close() {
