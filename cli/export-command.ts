@@ -8,7 +8,8 @@ import { defaultOutFolder, findVariantClash } from '../server/export/export-vari
 import { startPreview } from '../server/export/preview-export.js';
 import { openAppRenderer } from '../server/runtime/app-renderer.js';
 import { openProjectCode } from '../server/runtime/project-code.js';
-import { applyProjectApi, readProjectApi } from '../server/runtime/project-config.js';
+import { readProjectApi } from '../server/project/read-project-api.js';
+import { applyProjectApi } from '../server/runtime/project-config.js';
 
 export interface ExportCommandOptions {
   dir: string;

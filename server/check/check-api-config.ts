@@ -1,6 +1,7 @@
 import { projectRestOption } from '../config/project-api-option.js';
 import { FileError } from '../errors/file-error.js';
 import { UserError } from '../errors/user-error.js';
+import { readProjectApi } from '../project/read-project-api.js';
 import { findApiConfigFile } from '../store/api-config-file.js';
 import { readProjectText } from '../store/project-files.js';
 import type { CheckProblem } from './check-problem.js';
@@ -14,9 +15,8 @@ import { problemFromFileError } from './problem-from-file-error.js';
 export async function checkApiConfig(projectDir: string): Promise<CheckProblem[]> {
   const file = findApiConfigFile(projectDir);
   if (file === undefined) return [];
-  const { loadApiConfig } = await import('../project/load-api-config.js');
   try {
-    projectRestOption(await loadApiConfig(projectDir, file, {}));
+    projectRestOption((await readProjectApi(projectDir, {}))!);
     return [];
   } catch (error) {
     if (error instanceof FileError) return [problemFromFileError(error, 'config')];

@@ -1,20 +1,6 @@
-import path from 'node:path';
 import type { CmsConfig } from '../config/cms-config.js';
 import type { ProjectApiConfig } from '../config/project-api-option.js';
-import { findApiConfigFile } from '../store/api-config-file.js';
 import { loadConfig } from '../store/load-config.js';
-
-/**
- * A Strapi project's `config/api.*`, loaded with its code's loader; undefined when it has none (and
- * then no loader is imported). Throws a FileError naming the file when it does not load.
- */
-export async function readProjectApi(dir: string, env: NodeJS.ProcessEnv = process.env): Promise<ProjectApiConfig | undefined> {
-  const root = path.resolve(dir);
-  const file = findApiConfigFile(root);
-  if (file === undefined) return undefined;
-  const { loadApiConfig } = await import('../project/load-api-config.js');
-  return loadApiConfig(root, file, env);
-}
 
 /** `config` resolved again with the project's `config/api.*` (the same flags); the same config when there is none. */
 export function applyProjectApi(config: CmsConfig, projectApi: ProjectApiConfig | undefined, env: NodeJS.ProcessEnv = process.env): CmsConfig {
