@@ -23,7 +23,7 @@ export async function runHistory(options: HistoryOptions): Promise<number> {
     defaultLocale: project.defaultLocale,
     locale: options.locale,
     limit: options.limit,
-    locales: project.config.i18n.locales.map((l) => l.code),
+    locales: project.locales,
   });
   if (options.json) {
     printOut(JSON.stringify({ document: options.document, commits: history }, null, 2));
@@ -63,7 +63,7 @@ export async function runShow(options: ShowOptions): Promise<number> {
     commit,
     registry: project.registry,
     defaultLocale: project.defaultLocale,
-    locales: project.config.i18n.locales.map((l) => l.code),
+    locales: project.locales,
     locale: options.locale,
   });
   if (files.length === 0) throw new UserError(`${options.commit} holds no version of ${options.document}`);

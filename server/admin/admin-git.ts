@@ -47,6 +47,11 @@ export function localeOf(deps: AdminDependencies, ctx: Context, type: ContentTyp
   return locale;
 }
 
+/** The configured locale codes (`i18n.locales`), as the git layer takes them. */
+export function localeCodes(deps: AdminDependencies): string[] {
+  return deps.config.i18n.locales.map((l) => l.code);
+}
+
 /** An Author changes only the documents they created (single types: never), as in the content manager. */
 export function requireOwner(ctx: Context, address: DocumentAddress): void {
   const { admin } = signedInOf(ctx);

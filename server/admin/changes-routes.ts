@@ -8,7 +8,7 @@ import type { Repository } from '../git/open-repository.js';
 import { type ChangeSchemas, readWorkingChanges } from '../git/read-working-changes.js';
 import { selectChangedFiles } from '../git/select-changed-files.js';
 import { type AdminDependencies, type ResyncFile, requireRole } from './admin-context.js';
-import { commitAuthorOf, withRepository } from './admin-git.js';
+import { commitAuthorOf, localeCodes, withRepository } from './admin-git.js';
 import { presentChanges } from './present-changes.js';
 import { SCHEMAS_DIR, UPLOADS_DIR } from '../store/project-layout.js';
 
@@ -127,5 +127,5 @@ function areaOf(path: string): ResyncFile['area'] {
 /** The project's schemas and locales as the git layer reads changes with them. */
 function changeSchemas(deps: AdminDependencies): ChangeSchemas {
   const { config } = deps;
-  return { registry: deps.project.current.registry, defaultLocale: config.i18n.defaultLocale, locales: config.i18n.locales.map((l) => l.code) };
+  return { registry: deps.project.current.registry, defaultLocale: config.i18n.defaultLocale, locales: localeCodes(deps) };
 }

@@ -8,7 +8,7 @@ import { readPastVersion } from '../git/read-past-version.js';
 import { resolveCommit } from '../git/resolve-commit.js';
 import { restoreVersion } from '../git/restore-version.js';
 import type { AdminDependencies } from './admin-context.js';
-import { addressOf, localeOf, presentFieldChange, requireOwner, withRepository } from './admin-git.js';
+import { addressOf, localeCodes, localeOf, presentFieldChange, requireOwner, withRepository } from './admin-git.js';
 import { openForEditor } from './content-manager.js';
 
 /** Commits per page of a history (`?limit=`), and the most one page may ask for. */
@@ -36,7 +36,7 @@ export function createHistoryRouter(deps: AdminDependencies): Router {
         const found = await readDocumentHistory(repo, address, {
           registry,
           defaultLocale: deps.config.i18n.defaultLocale,
-          locales: deps.config.i18n.locales.map((l) => l.code),
+          locales: localeCodes(deps),
           limit: limit + 1,
         });
         const commits = found.slice(0, limit).flatMap((commit) => {
@@ -57,7 +57,7 @@ export function createHistoryRouter(deps: AdminDependencies): Router {
           commit,
           registry: deps.project.current.registry,
           defaultLocale: deps.config.i18n.defaultLocale,
-          locales: deps.config.i18n.locales.map((l) => l.code),
+          locales: localeCodes(deps),
           locale: locale ?? undefined,
         });
         if (files.length === 0) throw notFoundError('This commit holds no version of the document');

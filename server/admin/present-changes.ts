@@ -2,7 +2,7 @@ import type { DocumentRecord } from '../content-index/entry.js';
 import type { WorkingChanges } from '../git/read-working-changes.js';
 import type { ContentType } from '../schema/content-type.js';
 import type { AdminDependencies } from './admin-context.js';
-import { presentFieldChange } from './admin-git.js';
+import { localeCodes, presentFieldChange } from './admin-git.js';
 import { mainFieldOf } from './describe-schemas.js';
 
 /**
@@ -37,7 +37,7 @@ export function presentChanges(deps: AdminDependencies, changes: WorkingChanges)
 /** Every locale version of a document as the index holds it now. */
 function recordsOf(deps: AdminDependencies, type: ContentType, documentId: string | null): DocumentRecord[] {
   const { index } = deps.project.current;
-  const locales = type.localized ? deps.config.i18n.locales.map((l) => l.code) : [null];
+  const locales = type.localized ? localeCodes(deps) : [null];
   if (documentId !== null)
     return type.localized ? index.localeVersions(type, documentId) : [index.findRecord(type, documentId, null)].filter((r) => r !== undefined);
   return locales.map((locale) => index.findSingle(type, locale)).filter((r) => r !== undefined);

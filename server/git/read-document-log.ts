@@ -1,7 +1,7 @@
 import type { DocumentAddress } from './document-files.js';
 import { documentPathspecs } from './document-files.js';
 import type { Repository } from './open-repository.js';
-import { type LoggedCommit, type LoggedFile, type TimedCommit, readTimedLog } from './read-log.js';
+import { type LoggedCommit, type LoggedFile, type TimedCommit, readLog, readTimedLog } from './read-log.js';
 import { runGitText } from './run-git.js';
 
 /** How a document's log is read. */
@@ -26,7 +26,7 @@ const PARALLEL = 4;
  */
 export async function readDocumentLog(repo: Repository, address: DocumentAddress, options: DocumentLogOptions): Promise<LoggedCommit[]> {
   const limit = { from: options.from, limit: options.limit };
-  if (options.names === undefined) return (await readTimedLog(repo, documentPathspecs(address), limit)).map((entry) => entry.logged);
+  if (options.names === undefined) return readLog(repo, documentPathspecs(address), limit);
   const logs = await mapLimited(options.names, (name) => readTimedLog(repo, [`:(literal)${name}`], limit));
   const merged = mergeLogs(logs);
   if (hasTies(merged)) await orderAsGit(repo, options.from, merged);

@@ -32,7 +32,8 @@ export interface TimedCommit {
 
 const RECORD = '\x1e';
 const FIELD = '\x1f';
-const NO_BLOB = /^0+$/;
+/** The all-zero object id git prints for "no blob" (a file absent on that side). */
+export const NO_BLOB = /^0+$/;
 
 /**
  * The commits reachable from `from` that changed files matching `pathspecs`, newest first; a

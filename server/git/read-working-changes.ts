@@ -8,6 +8,7 @@ import { decodeVersion } from './decode-version.js';
 import { type FieldChange, diffFields } from './diff-fields.js';
 import { type Repository, type RepositoryState, readRepositoryState } from './open-repository.js';
 import { indexedName, readBlobTexts } from './read-blobs.js';
+import { NO_BLOB } from './read-log.js';
 import { type ChangedDocumentFiles, mainFilesOf, planNeighbourLookups } from './plan-neighbour-lookups.js';
 import { runGit } from './run-git.js';
 
@@ -59,8 +60,6 @@ export interface ChangeSchemas {
   /** The configured locale codes: a document's files under other locales count only when they changed. */
   readonly locales?: readonly string[] | undefined;
 }
-
-const NO_BLOB = /^0+$/;
 
 /** The git blob hash of a text (what `git hash-object` prints). */
 export function hashText(text: string): string {
