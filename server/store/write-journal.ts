@@ -55,9 +55,13 @@ export function applyJournaled(projectDir: string, steps: readonly JournalStep[]
   removeFileDurably(file);
 }
 
+/** How many files and folders a change set must touch before one flush of the file system beats fsyncing each. */
+const FLUSH_ALL_ABOVE = 32;
+
 /**
- * Makes every file the steps wrote or moved, and every folder they touched, durable: one flush of
- * the file system (`flushFileSystems`) where there is one, else one fsync per file and folder.
+ * Makes every file the steps wrote or moved, and every folder they touched, durable: past
+ * FLUSH_ALL_ABOVE, one flush of the file system (`flushFileSystems`) where there is one; else one
+ * fsync per file and folder.
  */
 function syncSteps(projectDir: string, steps: readonly JournalStep[]): void {
   const folders = new Set<string>();
@@ -68,7 +72,8 @@ function syncSteps(projectDir: string, steps: readonly JournalStep[]): void {
     if (step.kind === 'move') folders.add(path.dirname(resolveProjectPath(projectDir, step.from)));
     if (step.kind !== 'remove') files.push(target);
   }
-  if (flushFileSystems([...folders])) return;
+  // A few files are cheaper to fsync one by one than a `sync` process (and a flush of the whole file system).
+  if (files.length + folders.size > FLUSH_ALL_ABOVE && flushFileSystems([...folders])) return;
   for (const file of files) {
     let fd: number | undefined;
     try {
