@@ -58,7 +58,7 @@ export class ProjectRuntime implements ProjectPort {
 
   /** Loads schemas and content (from `prefetch`, when a worker is reading it already). Throws a FileError when the schemas are broken. */
   static open(config: CmsConfig, log: ProjectLog, prefetch?: ContentPrefetch): ProjectRuntime {
-    const runtime = new ProjectRuntime(config, log, loadProject(config, prefetch, { cache: config.server.indexCache }));
+    const runtime = new ProjectRuntime(config, log, loadProject(config, prefetch));
     runtime.reportProblems();
     runtime.saveCacheSoon();
     return runtime;
@@ -198,7 +198,7 @@ export class ProjectRuntime implements ProjectPort {
     // A worker reads while the schemas load, when there is enough content for it to pay off.
     const prefetch = this.state.index.documentCount() >= PREFETCH_FROM ? ContentPrefetch.start(this.config.dir) : undefined;
     try {
-      this.state = loadProject(this.config, prefetch, { cache: this.config.server.indexCache });
+      this.state = loadProject(this.config, prefetch);
       this.saveCacheSoon();
       this.log.info(`schemas reloaded: ${this.state.registry.contentTypes.size} content types, ${this.state.index.documentCount()} documents`);
       this.reportProblems();
