@@ -126,7 +126,7 @@ export class ProjectRuntime implements ProjectPort {
    * none is ever half done when this runs.
    */
   async close(): Promise<void> {
-    if (!this.closed) this.saveCache();
+    this.saveCache();
     this.closed = true;
     const watcher = this.watcher;
     this.watcher = undefined;
@@ -213,7 +213,8 @@ export class ProjectRuntime implements ProjectPort {
   /** After a start or reload that read files: the index cache is written once the server is up. */
   private saveCacheSoon(): void {
     const info = this.state.indexCache;
-    if (!this.config.server.indexCache || info === undefined) return;
+    // Undefined when the cache is off (loadProject sets it only with server.indexCache).
+    if (info === undefined) return;
     if (info.upToDate) {
       this.cachedVersion = this.state.index.version;
       return;
@@ -236,7 +237,7 @@ export class ProjectRuntime implements ProjectPort {
   /** Writes the index cache when the index changed since it was last written (never fails a close). */
   private saveCache(): void {
     const info = this.state.indexCache;
-    if (!this.config.server.indexCache || info === undefined || this.closed || this.cachedVersion === this.state.index.version) return;
+    if (info === undefined || this.closed || this.cachedVersion === this.state.index.version) return;
     try {
       saveIndexCache(this.state, info.key, info.readSince);
       this.cachedVersion = this.state.index.version;
