@@ -184,17 +184,10 @@ export class CompactEntry implements Entry {
     return value;
   }
 
+  /** A copy of the held (packed) fields themselves: nothing is written out as text and parsed again. */
   private copy(change: { id?: number }, draftView: boolean): CompactEntry {
-    const head: EntryHead = {
-      id: change.id ?? this.id,
-      documentId: this.documentId,
-      locale: this.locale,
-      path: this.path,
-      createdAt: this.createdAt,
-      updatedAt: this.updatedAt,
-      publishedAt: unpackTime(this.published),
-    };
-    return new CompactEntry(head, this.short, this.slab === undefined ? undefined : { slab: this.slab, at: this.at }, draftView);
+    const copy = Object.create(CompactEntry.prototype) as CompactEntry;
+    return Object.assign(copy, this, { id: change.id ?? this.id, draftView });
   }
 }
 

@@ -1,4 +1,5 @@
 import { isPlainObject } from '../config/is-plain-object.js';
+import { readStoredField } from '../content-index/compact-entry.js';
 import type { Entry } from '../content-index/entry.js';
 import type { Attribute } from '../schema/attribute.js';
 import type { AttributeSet, ContentType } from '../schema/content-type.js';
@@ -34,7 +35,7 @@ export function findAttribute(level: Level, field: string): Attribute | undefine
 /** How a field is read from a row at this level (an entry's system fields, its data, or a plain record). */
 export function createFieldReader(level: Level, field: string): (row: Row) => unknown {
   if (level.kind === 'document') {
-    return isSystemField(field) ? (row) => readEntryField(row as Entry, field) : (row) => readEntryField(row as Entry, field);
+    return isSystemField(field) ? (row) => readEntryField(row as Entry, field) : (row) => readStoredField(row as Entry, field);
   }
   return (row) => (row as Record<string, unknown>)[field];
 }

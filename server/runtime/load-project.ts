@@ -20,8 +20,9 @@ import { syncMedia } from './sync-media.js';
  * Reads a whole project: its schemas (a FileError when they are broken), then its media and
  * content into a new index, taking the texts from `prefetch` when a worker reads this project.
  * Files that cannot be read, and links and special files (never read), end up in `problems`, never thrown.
+ * With `server.indexCache`, files whose size and mtime the index cache (.cms/) knows are not read again.
  */
-export function loadProject(config: CmsConfig, prefetch?: ContentPrefetch, options: LoadOptions = {}): ProjectState {
+export function loadProject(config: CmsConfig, prefetch?: ContentPrefetch): ProjectState {
   // A write across files (`cms mv`) killed half-way is finished before anything is read.
   replayJournals(config.dir);
   const { registry, refused } = loadSchemaFiles(config.dir);
@@ -30,9 +31,10 @@ export function loadProject(config: CmsConfig, prefetch?: ContentPrefetch, optio
   for (const mediaPath of uploads.media.sort()) syncMedia(state, mediaPath);
   for (const { path, reason } of [...refused, ...uploads.refused, ...listRefusedUserFiles(config.dir)])
     reportProblem(state, new RefusedFileError(path, reason));
-  const cacheKey = indexCacheKey(registry, config.i18n);
+  // The key hashes every schema: worked out only when the cache is on.
+  const cacheKey = config.server.indexCache ? indexCacheKey(registry, config.i18n) : undefined;
   const readSince = Date.now();
-  const cached = options.cache === true ? readCachedFiles(config.dir, cacheKey) : undefined;
+  const cached = cacheKey === undefined ? undefined : readCachedFiles(config.dir, cacheKey);
   let reused = 0;
   const reuse = (relPath: string, stat: { size: number; mtimeMs: number }): boolean => {
     const hit = cached?.get(relPath);
@@ -59,10 +61,5 @@ export function loadProject(config: CmsConfig, prefetch?: ContentPrefetch, optio
   for (const problem of problems) reportProblem(state, problem);
   // Nothing to write when every file came from an intact cache (and none is gone).
   const upToDate = cached !== undefined && read === 0 && reused === cached.size && problems.length === 0;
-  return Object.assign(state, { indexCache: { key: cacheKey, readSince, upToDate } });
-}
-
-export interface LoadOptions {
-  /** Whether the index cache (.cms/) is read: files whose size and mtime it knows are not read again. */
-  readonly cache?: boolean | undefined;
+  return cacheKey === undefined ? state : Object.assign(state, { indexCache: { key: cacheKey, readSince, upToDate } });
 }

@@ -58,7 +58,7 @@ export class ProjectRuntime implements ProjectPort {
 
   /** Loads schemas and content (from `prefetch`, when a worker is reading it already). Throws a FileError when the schemas are broken. */
   static open(config: CmsConfig, log: ProjectLog, prefetch?: ContentPrefetch): ProjectRuntime {
-    const runtime = new ProjectRuntime(config, log, loadProject(config, prefetch, { cache: config.server.indexCache }));
+    const runtime = new ProjectRuntime(config, log, loadProject(config, prefetch));
     runtime.reportProblems();
     runtime.saveCacheSoon();
     return runtime;
@@ -126,7 +126,7 @@ export class ProjectRuntime implements ProjectPort {
    * none is ever half done when this runs.
    */
   async close(): Promise<void> {
-    if (!this.closed) this.saveCache();
+    this.saveCache();
     this.closed = true;
     const watcher = this.watcher;
     this.watcher = undefined;
@@ -198,7 +198,7 @@ export class ProjectRuntime implements ProjectPort {
     // A worker reads while the schemas load, when there is enough content for it to pay off.
     const prefetch = this.state.index.documentCount() >= PREFETCH_FROM ? ContentPrefetch.start(this.config.dir) : undefined;
     try {
-      this.state = loadProject(this.config, prefetch, { cache: this.config.server.indexCache });
+      this.state = loadProject(this.config, prefetch);
       this.saveCacheSoon();
       this.log.info(`schemas reloaded: ${this.state.registry.contentTypes.size} content types, ${this.state.index.documentCount()} documents`);
       this.reportProblems();
@@ -213,7 +213,8 @@ export class ProjectRuntime implements ProjectPort {
   /** After a start or reload that read files: the index cache is written once the server is up. */
   private saveCacheSoon(): void {
     const info = this.state.indexCache;
-    if (!this.config.server.indexCache || info === undefined) return;
+    // Undefined when the cache is off (loadProject sets it only with server.indexCache).
+    if (info === undefined) return;
     if (info.upToDate) {
       this.cachedVersion = this.state.index.version;
       return;
@@ -236,7 +237,7 @@ export class ProjectRuntime implements ProjectPort {
   /** Writes the index cache when the index changed since it was last written (never fails a close). */
   private saveCache(): void {
     const info = this.state.indexCache;
-    if (!this.config.server.indexCache || info === undefined || this.closed || this.cachedVersion === this.state.index.version) return;
+    if (info === undefined || this.closed || this.cachedVersion === this.state.index.version) return;
     try {
       saveIndexCache(this.state, info.key, info.readSince);
       this.cachedVersion = this.state.index.version;

@@ -43,13 +43,14 @@ export function scanContent(projectDir: string, registry: SchemaRegistry, prefet
     // Every document file name, in the order the worker reads them.
     const paths = documentFilePaths(listing);
     let at = 0;
-    const decode = (text: ReadText): void => {
+    // `mtimeMs` when the file was just stat'ed (it is then not stat'ed again).
+    const decode = (text: ReadText, mtimeMs?: number): void => {
       const relative = paths[at++]!;
       const relPath = `${CONTENT_DIR}/${relative}`;
       try {
         const file = parseContentPath(registry, relPath);
         if (file === undefined) return;
-        const stored = decodeStoredDocument(registry, file, text, () => fs.lstatSync(`${root}/${relative}`).mtimeMs);
+        const stored = decodeStoredDocument(registry, file, text, () => mtimeMs ?? fs.lstatSync(`${root}/${relative}`).mtimeMs);
         if (visit) visit(stored);
         else documents.push(stored);
       } catch (error) {
@@ -62,7 +63,7 @@ export function scanContent(projectDir: string, registry: SchemaRegistry, prefet
         const stat = fs.lstatSync(`${root}/${relative}`, { throwIfNoEntry: false });
         const known = stat !== undefined && stat.isFile() && reuse(`${CONTENT_DIR}/${relative}`, { size: stat.size, mtimeMs: stat.mtimeMs });
         if (known) at++;
-        else decode(readText(`${root}/${relative}`));
+        else decode(readText(`${root}/${relative}`), stat?.mtimeMs);
       }
     } else if (fromWorker) for (const text of fromWorker.texts(paths.length)) decode(text);
     // What the worker did not deliver (or everything, without one) is read here.

@@ -31,7 +31,7 @@ function setAllTimes(dir: string, time: Date): void {
 }
 
 function load(cache: boolean): ProjectState {
-  return loadProject(loadConfig(project.dir, { watch: false }), undefined, { cache });
+  return loadProject(loadConfig(project.dir, { watch: false, indexCache: cache }));
 }
 
 function loadAndSave(): ProjectState {
