@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { RefusedFileError, leadsThroughLink } from './plain-file.js';
 
 /** Where the index of a project's content is kept between starts (under the git-ignored .cms/). */
 export const INDEX_CACHE_FILE = '.cms/index-cache.bin';
@@ -64,6 +65,9 @@ class CacheWriter {
   private used = 0;
 
   constructor(projectDir: string, key: string) {
+    // A linked .cms/ (a checked-in symbolic link, say) would take the write out of the project.
+    if (leadsThroughLink(projectDir, INDEX_CACHE_FILE))
+      throw new RefusedFileError(INDEX_CACHE_FILE, 'its folder is a symbolic link: links are never followed, so it is not written');
     this.file = path.join(projectDir, INDEX_CACHE_FILE);
     fs.mkdirSync(path.dirname(this.file), { recursive: true });
     this.temp = `${this.file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
@@ -130,6 +134,8 @@ class CacheWriter {
  * truncated or edited: anything but the file `writeIndexCache` wrote.
  */
 export function readIndexCache(projectDir: string, key: string, visit: (meta: string, bytes: Buffer | undefined) => void): boolean {
+  // Nothing is read through a linked .cms/: the cache must be the project's own.
+  if (leadsThroughLink(projectDir, INDEX_CACHE_FILE)) return false;
   let fd: number;
   try {
     fd = fs.openSync(path.join(projectDir, INDEX_CACHE_FILE), fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);

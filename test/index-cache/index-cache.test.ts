@@ -137,6 +137,29 @@ test('a truncated cache is not trusted', () => {
   assert.is(title(load(true)), changed);
 });
 
+test('a .cms folder that is a symbolic link is neither read nor written through', () => {
+  const original = title(loadAndSave()) as string;
+  const outside = fs.mkdtempSync(path.join(path.dirname(project.dir), 'cms-outside-'));
+  try {
+    // The project's own valid cache, moved out and linked back in (as a checked-in link would be).
+    fs.renameSync(path.join(project.dir, '.cms'), path.join(outside, 'cms'));
+    fs.symlinkSync(path.join(outside, 'cms'), path.join(project.dir, '.cms'));
+    const before = fs.readFileSync(path.join(outside, 'cms', 'index-cache.bin'));
+    const changed = original.replace(/./g, 'y');
+    editKeepingSizeAndTime(changed);
+    const state = load(true);
+    assert.is(title(state), changed, 'the linked cache is not read');
+    assert.throws(() => saveIndexCache(state, state.indexCache!.key, state.indexCache!.readSince), /symbolic link/);
+    assert.ok(before.equals(fs.readFileSync(path.join(outside, 'cms', 'index-cache.bin'))), 'nothing written outside');
+    assert.equal(
+      fs.readdirSync(path.join(outside, 'cms')).filter((name) => name.endsWith('.tmp')),
+      [],
+    );
+  } finally {
+    fs.rmSync(outside, { recursive: true, force: true });
+  }
+});
+
 test('an edited cache is not trusted', () => {
   const original = title(loadAndSave()) as string;
   const changed = original.replace(/./g, 'w');
