@@ -9,7 +9,7 @@
 // --regenerate makes it again. Each run starts without a commit-graph and without the history
 // index of .cms/: the first history of this build makes the index (one `git log` of the whole
 // graph), which is timed on its own; --keep-index keeps one made before. "this build, no index"
-// is this build with `historyIndex: false` (one git log per file name, served by the Bloom filters).
+// is this build with `historyIndex: false` (one glob log; timed only beside a baseline).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -80,7 +80,8 @@ const bareLog = () => {
 
 const [ours, baseline] = builds;
 const results = { bareBefore: [], baselineBefore: [], ours: [], oursWithoutIndex: [], baselineAfter: [], bareAfter: [] };
-// Without a baseline, the bare log without a commit-graph is not timed either (at 100,000 documents
+// Without a baseline, the bare log without a commit-graph and this build without its index (one
+// glob log) are not timed either (at 100,000 documents
 // and 10,000 commits it reads every commit's tree of content/articles: minutes).
 for (let run = 0; run < (baseline ? baselineRuns : 0); run++) {
   results.bareBefore.push(bareLog());
@@ -92,12 +93,12 @@ console.log(`  this build, first call (${values['keep-index'] ? 'history index k
 const indexBytes = fs.statSync(path.join(dir, '.cms/history-index')).size;
 for (let run = 0; run < runs; run++) {
   results.ours.push(await history(ours));
-  if (run < baselineRuns) results.oursWithoutIndex.push(await history(ours, false));
+  if (baseline && run < baselineRuns) results.oursWithoutIndex.push(await history(ours, false));
   results.bareAfter.push(bareLog());
   if (baseline && run < baselineRuns) results.baselineAfter.push(await history(baseline));
 }
 console.log(`  this build, history index in place (${(indexBytes / 1e6).toFixed(1)} MB, kept in memory after its first read) ${show(results.ours)}`);
-console.log(`  this build, no index, commit-graph in place       ${show(results.oursWithoutIndex)}`);
+if (baseline) console.log(`  this build, no index (one glob log)               ${show(results.oursWithoutIndex)}`);
 // One commit behind: the index as it stood before HEAD's commit, then one history, which extends it.
 const format = await import(pathToFileURL(path.join(DIST, 'server/git/history-index-format.js')).href);
 const indexFile = path.join(dir, '.cms/history-index');

@@ -39,7 +39,7 @@ export function documentPathspecs(address: DocumentAddress): string[] {
 /**
  * Every path a file of the document may have: main and (with draft & publish) draft, JSON and
  * Markdown, for a localized type without a locale suffix and with each of `locales` (only
- * `locale`'s when given). Exact names, for logs that git's changed-path Bloom filters serve.
+ * `locale`'s when given): the exact names looked up in the history index.
  */
 export function documentFileNames(address: DocumentAddress, at: { locales: readonly string[]; defaultLocale: string; locale?: string | undefined }): string[] {
   const stem = documentStem(address);

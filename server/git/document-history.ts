@@ -1,13 +1,11 @@
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import { decodeVersion } from './decode-version.js';
 import { type FieldChange, diffFields } from './diff-fields.js';
-import { type DocumentAddress, type FileVersion, documentFileNames, documentStem, versionOfPath } from './document-files.js';
+import { type DocumentAddress, type FileVersion, documentFileNames, documentPathspecs, documentStem, versionOfPath } from './document-files.js';
 import type { Repository } from './open-repository.js';
 import { readBlobTexts, readBlobs } from './read-blobs.js';
-import type { LoggedCommit } from './read-log.js';
+import { type LoggedCommit, readLog as readGlobLog } from './read-log.js';
 import { findRenameSources } from './find-rename-source.js';
-import { ensureCommitGraph } from './commit-graph.js';
-import { readDocumentLog } from './read-document-log.js';
 import { openHistoryIndex } from './history-index.js';
 import { readIndexedLog } from './read-indexed-log.js';
 import type { OpenedHistoryIndex } from './history-index-format.js';
@@ -37,18 +35,15 @@ export interface HistoryOptions {
   /** At most this many commits (default: all). */
   readonly limit?: number | undefined;
   /**
-   * The configured locale codes (`i18n.locales`): with them, a localized document's log reads the
-   * exact names of its files, which git's changed-path Bloom filters serve. Without them (or
-   * without the filters), one glob log that reads every commit's tree, also finding files of
-   * locales no longer configured.
+   * The configured locale codes (`i18n.locales`): with them, a localized document's history looks
+   * up the exact names of its files in the history index. Without them (or without the index), one
+   * glob log, which also finds files of locales no longer configured.
    */
   readonly locales?: readonly string[] | undefined;
-  /** Write git's commit-graph with changed-path Bloom filters when it is missing or stale (default: true). */
-  readonly writeCommitGraph?: boolean | undefined;
   /**
    * Read the per-path history index of `.cms/` (made or brought up to HEAD first, see
-   * `openHistoryIndex`) rather than one `git log` per file name (default: true; also off with
-   * `git config cms.historyIndex false`).
+   * `openHistoryIndex`) rather than one `git log` of the document's pathspecs (default: true; also
+   * off with `git config cms.historyIndex false`).
    */
   readonly historyIndex?: boolean | undefined;
 }
@@ -60,16 +55,13 @@ const MAX_RENAMES = 20;
  * Every commit that touched a file of the document (main, draft, locale versions, Markdown),
  * newest first, following renames (`cms mv` or `git mv`), each with the fields that changed per
  * file, computed from the decoded versions. Reads the history index of `.cms/` (see
- * `openHistoryIndex`: a look-up of the file names, no tree read). Without it, one `git log` per
- * file name, after writing git's commit-graph when it lacks changed-path Bloom filters for HEAD
- * (see `ensureCommitGraph`): without them a path-limited log reads the tree of every commit, with
- * them only the commits that may have touched the path.
+ * `openHistoryIndex`: a look-up of the file names, no tree read). Without it, one `git log` of the
+ * document's glob pathspecs, which compares the type's folder in every commit with its parent.
  */
 export async function readDocumentHistory(repo: Repository, address: DocumentAddress, options: HistoryOptions): Promise<HistoryCommit[]> {
-  // An index that could not be made (git failed, a log too large to hold) leaves git log per file.
+  // An index that could not be made (git failed, a log too large to hold) leaves one glob log.
   const index = options.historyIndex === false ? undefined : await openHistoryIndex(repo).catch(() => undefined);
-  const exact = options.locales !== undefined || !address.type.localized;
-  const literal = exact && (index !== undefined || (options.writeCommitGraph === false ? false : await ensureCommitGraph(repo)));
+  const literal = index !== undefined && (options.locales !== undefined || !address.type.localized);
   const namesOf = (at: DocumentAddress): string[] | undefined =>
     literal ? documentFileNames(at, { locales: options.locales ?? [], defaultLocale: options.defaultLocale, locale: options.locale }) : undefined;
   const found: { logged: LoggedCommit; address: DocumentAddress }[] = [];
@@ -105,7 +97,8 @@ async function readLog(
   address: DocumentAddress,
   query: { from: string; limit?: number | undefined; names?: string[] | undefined },
 ): Promise<LoggedCommit[]> {
-  return index === undefined ? readDocumentLog(repo, address, query) : readIndexedLog(index, { ...query, stem: documentStem(address) });
+  if (index === undefined) return readGlobLog(repo, documentPathspecs(address), query);
+  return readIndexedLog(index, { ...query, stem: documentStem(address) });
 }
 
 interface PendingFile {

@@ -13,7 +13,7 @@ export interface IndexedLogQuery {
 }
 
 /**
- * The commits that touched a file of the document, as `readDocumentLog` answers them, read from
+ * The commits that touched a file of the document, as `git log` of its file names lists them, read from
  * the history index: every commit reachable from `from` whose diff against its first parent
  * touched one of the files (git's log with `--diff-merges=first-parent` walks every parent, so a
  * merge lists what it brought), newest committer time first, ties in log order.

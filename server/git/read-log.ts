@@ -41,20 +41,11 @@ export const NO_BLOB = /^0+$/;
  * repository without commits).
  */
 export async function readLog(repo: Repository, pathspecs: readonly string[], options: { from: string; limit?: number | undefined }): Promise<LoggedCommit[]> {
-  return (await readTimedLog(repo, pathspecs, options)).map((entry) => entry.logged);
-}
-
-/** readLog, with each commit's committer time. */
-export async function readTimedLog(
-  repo: Repository,
-  pathspecs: readonly string[],
-  options: { from: string; limit?: number | undefined },
-): Promise<TimedCommit[]> {
   const args = logArgs();
   if (options.limit !== undefined) args.push(`--max-count=${options.limit}`);
   args.push(options.from, '--', ...pathspecs);
   const out = await runGit(repo.dir, args, { allowed: [128] }).catch(() => Buffer.alloc(0));
-  return parseLog(repo, out.toString('utf8'));
+  return parseLog(repo, out.toString('utf8')).map((entry) => entry.logged);
 }
 
 /**
