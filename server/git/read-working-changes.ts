@@ -222,7 +222,7 @@ function parseStatus(repo: Repository, text: string): { files: StatusFile[]; con
     if (kind === 'u') conflicted.push(path);
     else if (kind === '?') files.push({ path, change: 'created', headBlob: undefined });
     else {
-      const parts = entry.split(' ', 8);
+      const parts = entry.slice(0, at).split(' ');
       const [x, y] = [parts[1]!.charAt(0), parts[1]!.charAt(1)];
       const headBlob = NO_BLOB.test(parts[6]!) ? undefined : parts[6]!;
       const onDisk = y !== 'D' && !(x === 'D' && y === '.');
