@@ -2,16 +2,26 @@ import { useState } from 'preact/hooks';
 import { MediaPicker } from '../media-library';
 import { type FieldProps, FieldError, FieldLabel, controlId } from './field-parts';
 import { ImagePreview, imageBlock } from './image-block';
-import { InlineEditor, hasLinks, newLink, normalizeInline } from './inline-nodes';
+import { InlineEditor, isPlainInline, newLink, normalizeInline } from './inline-nodes';
 import { ItemControls, moveItem } from './item-controls';
 
 type Block = Record<string, any>;
 
 const KINDS = ['paragraph', 'heading', 'quote', 'code', 'list'] as const;
+/** Blocks whose children are inline nodes (text runs, links). */
+const INLINE = new Set(['paragraph', 'heading', 'quote']);
+
+/** Whether a block is edited as one text: nothing in it (links, marks, nested lists) would be lost by that. */
+function isPlainBlock(block: Block): boolean {
+  if (block['type'] === 'list')
+    return Array.isArray(block['children']) && block['children'].every((item: Block) => item?.type === 'list-item' && isPlainInline(item['children']));
+  return block['type'] === 'code' || isPlainInline(block['children']);
+}
 
 /**
- * Strapi's blocks: paragraphs (with links), headings, quotes, code and lists edited as their text,
- * images picked from the media library; other blocks are kept as they are.
+ * Strapi's blocks: paragraphs, headings, quotes, code and lists edited as their text, or piece by
+ * piece when they hold links or formatted runs (kept as they are); images picked from the media
+ * library; other blocks are kept as they are.
  */
 export function BlocksField(props: FieldProps) {
   const blocks: Block[] = Array.isArray(props.value) ? props.value : [];
@@ -57,15 +67,35 @@ export function BlocksField(props: FieldProps) {
               />
             </div>
             {block['type'] === 'image' && <ImagePreview block={block} />}
-            {block['type'] === 'paragraph' && hasLinks(block['children']) && (
+            {editable && !isPlainBlock(block) && INLINE.has(block['type']) && (
               <InlineEditor id={id} label={`Block ${i + 1} text`} children={block['children']} onChange={(children) => update(i, { ...block, children })} />
             )}
-            {block['type'] === 'paragraph' && (
+            {editable &&
+              !isPlainBlock(block) &&
+              block['type'] === 'list' &&
+              (block['children'] as Block[]).map((item, j) =>
+                item?.type === 'list-item' ? (
+                  <InlineEditor
+                    key={j}
+                    id={`${id}-item-${j}`}
+                    label={`Block ${i + 1} item ${j + 1}`}
+                    children={item['children'] ?? []}
+                    onChange={(children) =>
+                      update(i, { ...block, children: block['children'].map((it: Block, k: number) => (k === j ? { ...it, children } : it)) })
+                    }
+                  />
+                ) : (
+                  <span key={j} class="muted">
+                    {String(item?.type)} (kept as it is)
+                  </span>
+                ),
+              )}
+            {INLINE.has(block['type']) && (
               <button type="button" class="link" onClick={() => update(i, { ...block, children: normalizeInline([...(block['children'] ?? []), newLink()]) })}>
                 Add a link to block {i + 1}
               </button>
             )}
-            {editable && !(block['type'] === 'paragraph' && hasLinks(block['children'])) && (
+            {editable && isPlainBlock(block) && (
               <>
                 <label for={id} class="visually-hidden">
                   Block {i + 1} text
@@ -120,6 +150,12 @@ function withText(block: Block, text: string): Block {
 }
 
 function retype(block: Block, choice: string): Block {
+  // Between paragraph, heading and quote the inline nodes (links, marks) stay as they are.
+  const kind = choice.startsWith('heading-') ? 'heading' : choice;
+  if (INLINE.has(block['type']) && INLINE.has(kind)) {
+    const { type: _type, level: _level, ...rest } = block;
+    return kind === 'heading' ? { type: kind, level: Number(choice.slice(8)), ...rest } : { type: kind, ...rest };
+  }
   const text = textOf(block);
   if (choice.startsWith('heading-')) return withText({ type: 'heading', level: Number(choice.slice(8)) }, text);
   if (choice === 'list') return withText({ type: 'list', format: 'unordered' }, text);

@@ -2,9 +2,26 @@ type Node = Record<string, any>;
 
 const EMPTY_TEXT = (): Node => ({ type: 'text', text: '' });
 
-/** Whether a paragraph holds links (and so is edited piece by piece rather than as one text). */
-export function hasLinks(children: unknown): boolean {
-  return Array.isArray(children) && children.some((child) => child?.type === 'link');
+/**
+ * Whether inline nodes are one run of unformatted text (edited as one text); anything else (links,
+ * bold or italic runs, other nodes) is edited piece by piece so that none of it is lost.
+ */
+export function isPlainInline(children: unknown): boolean {
+  return Array.isArray(children) && children.every((child) => child?.type === 'text' && Object.keys(child).every((key) => key === 'type' || key === 'text'));
+}
+
+const MARKS = ['bold', 'italic', 'underline', 'strikethrough', 'code'] as const;
+
+/** A text run's marks, as words for its label, and as its look. */
+function marksOf(node: Node): { words: string; style: Record<string, string> } {
+  const on = MARKS.filter((mark) => node[mark] === true);
+  const style: Record<string, string> = {};
+  if (on.includes('bold')) style['fontWeight'] = 'bold';
+  if (on.includes('italic')) style['fontStyle'] = 'italic';
+  const lines = [on.includes('underline') ? 'underline' : '', on.includes('strikethrough') ? 'line-through' : ''].filter(Boolean);
+  if (lines.length > 0) style['textDecoration'] = lines.join(' ');
+  if (on.includes('code')) style['fontFamily'] = 'monospace';
+  return { words: on.length === 0 ? '' : ` (${on.join(', ')})`, style };
 }
 
 /** A link, as Strapi's blocks hold it: its url and its text. */
@@ -45,7 +62,7 @@ function linkText(link: Node): string {
   return Array.isArray(link['children']) ? link['children'].map((child: Node) => (typeof child?.['text'] === 'string' ? child['text'] : '')).join('') : '';
 }
 
-/** A paragraph with links, edited piece by piece: each text run, and each link's text and url. */
+/** Inline nodes edited piece by piece: each text run (its marks kept), and each link's text and url. */
 export function InlineEditor({ id, label, children, onChange }: { id: string; label: string; children: Node[]; onChange: (children: Node[]) => void }) {
   const set = (i: number, node: Node) => onChange(children.map((child, j) => (j === i ? node : child)));
   return (
@@ -74,8 +91,15 @@ export function InlineEditor({ id, label, children, onChange }: { id: string; la
           <span key={i}>
             <label for={`${id}-${i}`} class="visually-hidden">
               {label}, text {i + 1}
+              {marksOf(child).words}
             </label>
-            <input id={`${id}-${i}`} class="text-node" value={child['text'] ?? ''} onInput={(e) => set(i, { ...child, text: e.currentTarget.value })} />
+            <input
+              id={`${id}-${i}`}
+              class="text-node"
+              style={marksOf(child).style}
+              value={child['text'] ?? ''}
+              onInput={(e) => set(i, { ...child, text: e.currentTarget.value })}
+            />
           </span>
         ) : (
           <span key={i} class="muted">
