@@ -71,9 +71,7 @@ export function createAdminMiddleware(options: AdminOptions): Middleware {
     if (serveAsset(ctx)) return;
     ctx.set('Cache-Control', 'no-store');
     ctx.set('X-Content-Type-Options', 'nosniff');
-    const isUpload = ctx.method === 'POST' && (ctx.path === '/admin/upload' || /^\/admin\/upload\/files\/[^/]+\/replace$/.test(ctx.path));
-    const parse: Middleware = isUpload ? (_ctx, go) => go() : body;
-    await parse(ctx, async () => {
+    await body(ctx, async () => {
       await publicRoutes(ctx as never, async () => {
         signIn(ctx, deps);
         await privateRoutes(ctx, async () => {
