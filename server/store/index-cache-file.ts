@@ -2,13 +2,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { CacheCheck } from './index-cache-check.js';
+import { END, MAGIC, walkIndexCache } from './index-cache-walk.js';
 import { RefusedFileError, leadsThroughLink } from './plain-file.js';
 
 /** Where the index of a project's content is kept between starts (under the git-ignored .cms/). */
 export const INDEX_CACHE_FILE = '.cms/index-cache.bin';
 
-const MAGIC = Buffer.from('cms-index-cache\n');
-const END = 0xffffffff;
 const CHUNK = 16 * 1024 * 1024;
 
 /** One block of the cache: a text, and bytes that go with it (written and read back as they are). */
@@ -135,8 +135,9 @@ class CacheWriter {
 }
 
 /**
- * Reads the cache back when it is made under the same key, handing each block to `visit` once its
- * checksum holds (`bytes` is the block's own buffer: the visitor may keep it). Returns false when
+ * Reads the cache back when it is made under the same key, handing each block to `visit` (`bytes`
+ * is the block's own buffer: the visitor may keep it) while a worker thread checks every checksum
+ * (index-cache-check.ts; this thread checks them itself when the worker fails). Returns false when
  * the cache is missing, made under another key, truncated or edited (anything but the file
  * `writeIndexCache` wrote), or when `visit` returns false; then whatever was visited must be dropped.
  */
@@ -149,62 +150,16 @@ export function readIndexCache(projectDir: string, key: string, visit: (text: st
   } catch {
     return false;
   }
+  // The worker reads the same open file (not the path: a cache renamed over it meanwhile is not this one).
+  const check = CacheCheck.start(fd, key);
   try {
-    const reader = new CacheReader(fd);
-    if (!reader.take(MAGIC.length)?.equals(MAGIC)) return false;
-    const keyLength = reader.take(4)?.readUInt32LE(0);
-    if (keyLength === undefined || reader.take(keyLength)?.toString('utf8') !== key) return false;
-    for (;;) {
-      const head = reader.take(8);
-      if (head === undefined) return false;
-      const textLength = head.readUInt32LE(0);
-      if (textLength === END) return reader.sumHolds() && reader.atEnd();
-      const text = reader.take(textLength);
-      const bytes = reader.take(head.readUInt32LE(4), true);
-      if (text === undefined || bytes === undefined || !reader.sumHolds()) return false;
-      if (!visit(text.toString('utf8'), bytes)) return false;
-    }
+    if (!walkIndexCache(fd, key, { summed: false, visit })) return false;
+    return check.verdict() ?? walkIndexCache(fd, key, { summed: true });
   } catch {
     return false;
   } finally {
+    check.close();
     fs.closeSync(fd);
-  }
-}
-
-/** Reads a file front to back, each part into a buffer of its own, keeping the CRC-32 of what it read. */
-class CacheReader {
-  private readonly size: number;
-  private position = 0;
-  private crc = 0;
-
-  constructor(private readonly fd: number) {
-    this.size = fs.fstatSync(fd).size;
-  }
-
-  /** The next `length` bytes (in a buffer outside V8's pool when `own`), or undefined past the end. */
-  take(length: number, own = false): Buffer | undefined {
-    if (length > this.size - this.position) return undefined;
-    const out = own ? Buffer.allocUnsafeSlow(length) : Buffer.allocUnsafe(length);
-    for (let filled = 0; filled < length;) {
-      const read = fs.readSync(this.fd, out, filled, length - filled, this.position + filled);
-      if (read === 0) return undefined;
-      filled += read;
-    }
-    this.position += length;
-    this.crc = zlib.crc32(out, this.crc);
-    return out;
-  }
-
-  /** Whether the next 4 bytes are the checksum of everything before them. */
-  sumHolds(): boolean {
-    const expected = this.crc;
-    const stored = this.take(4);
-    this.crc = expected;
-    return stored !== undefined && stored.readUInt32LE(0) === expected;
-  }
-
-  atEnd(): boolean {
-    return this.position === this.size;
   }
 }
 
