@@ -3,17 +3,7 @@ import type { Entry } from './entry.js';
 import { packTime, unpackTime } from './packed-time.js';
 import { type PathShape, shapeOfPath } from './path-shape.js';
 import { type StringPool, pooled } from './string-pool.js';
-import {
-  type FoldedNeedle,
-  JSON_KIND,
-  type LongKind,
-  TEXT_KIND,
-  longRecordBytes,
-  longValueContains,
-  readLongValue,
-  storeLongRecord,
-  storeLongValues,
-} from './text-arena.js';
+import { type FoldedNeedle, JSON_KIND, type LongKind, TEXT_KIND, longValueContains, readLongValue, storeLongValues } from './text-arena.js';
 
 /**
  * Where a long value sits among an entry's off-heap values: an entry's short values hold one of
@@ -273,48 +263,4 @@ export function placeholderOf(code: PlaceholderCode): unknown {
 /** Attributes of a type whose values repeat across documents (they are pooled: see string-pool.ts). */
 export function internedAttributes(type: ContentType): ReadonlySet<string> {
   return shapeOf(type).interned;
-}
-
-/** An entry taken apart for the index cache: plain short values, where the placeholders were, the long record. */
-export function entryParts(entry: CompactEntry): {
-  head: EntryHead;
-  short: Record<string, unknown>;
-  placeholders: [string, PlaceholderCode][];
-  long: Buffer | undefined;
-} {
-  const { short: held, slab, at } = entry.parts();
-  const short: Record<string, unknown> = {};
-  const placeholders: [string, PlaceholderCode][] = [];
-  for (const key of Object.keys(held)) {
-    const value = held[key];
-    const code = placeholderCode(value);
-    if (code === undefined) short[key] = value;
-    else {
-      short[key] = null;
-      placeholders.push([key, code]);
-    }
-  }
-  const head: EntryHead = {
-    id: 0,
-    documentId: entry.documentId,
-    locale: entry.locale,
-    path: entry.path,
-    createdAt: entry.createdAt,
-    updatedAt: entry.updatedAt,
-    publishedAt: entry.filePublishedAt(),
-  };
-  return { head, short, placeholders, long: slab === undefined ? undefined : longRecordBytes(slab, at) };
-}
-
-/** The entry `entryParts` took apart, put together again (its long record copied into the arena). */
-export function entryFromParts(
-  head: EntryHead,
-  short: Record<string, unknown>,
-  placeholders: readonly [string, PlaceholderCode][],
-  long: Uint8Array | undefined,
-  pool: StringPool,
-): CompactEntry {
-  for (const key of Object.keys(short)) short[key] = pooled(pool, short[key]);
-  for (const [key, code] of placeholders) short[key] = placeholderOf(code);
-  return new CompactEntry(head, short, long === undefined ? undefined : storeLongRecord(long));
 }

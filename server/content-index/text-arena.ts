@@ -56,18 +56,6 @@ export function longRecordBytes(buffer: Buffer, at: number): Buffer {
   return buffer.subarray(at, end);
 }
 
-/** Stores a record read back from elsewhere (the index cache), as it is. */
-export function storeLongRecord(bytes: Uint8Array): ArenaRef {
-  if (used + bytes.length > slab.length) {
-    slab = Buffer.allocUnsafeSlow(Math.max(SLAB_BYTES, bytes.length));
-    used = 0;
-  }
-  const at = used;
-  slab.set(bytes, at);
-  used += bytes.length;
-  return { slab, at };
-}
-
 /**
  * A record inside a slab read from elsewhere (the index cache writes records as they are, one after
  * another), adopted where it lies: no copy. Undefined when the record does not fit in the slab.
