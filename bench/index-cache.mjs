@@ -8,6 +8,7 @@
 //
 //   npm run build && node bench/generate.mjs --count 100000
 //   node bench/index-cache.mjs [--dir <tmpdir>/cms-bench/articles-100000] [--runs 3] [--baseline <dist>]
+//   node bench/index-cache.mjs --dir <project with a cache> --warm-only   # (d) alone, from the cache there (e.g. at 1,000,000)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -21,7 +22,7 @@ import { processCpuMs } from './lib/process-cpu.mjs';
 import { fixed, median, printTable } from './lib/stats.mjs';
 
 const { values } = parseArgs({
-  options: { dir: { type: 'string' }, runs: { type: 'string', default: '3' }, baseline: { type: 'string' } },
+  options: { dir: { type: 'string' }, runs: { type: 'string', default: '3' }, baseline: { type: 'string' }, 'warm-only': { type: 'boolean', default: false } },
 });
 const dir = path.resolve(values.dir ?? defaultProjectDir(100_000));
 const runs = Number(values.runs);
@@ -73,7 +74,10 @@ async function start(main, extra) {
 
 const main = distFile('cli/main.js');
 const rows = { baseline: [], noCache: [], firstCached: [], warm: [] };
-for (let run = 0; run < runs; run++) {
+const warmOnly = values['warm-only'];
+if (warmOnly && !fs.existsSync(cacheFile)) throw new Error(`${cacheFile} is missing: start \`cms serve\` there once and stop it when the cache is written`);
+for (let run = 0; run < runs && warmOnly; run++) rows.warm.push(await start(main, []));
+for (let run = 0; run < runs && !warmOnly; run++) {
   fs.rmSync(cacheFile, { force: true });
   if (values.baseline) rows.baseline.push(await start(path.join(path.resolve(values.baseline), 'cli/main.js'), []));
   rows.noCache.push(await start(main, ['--no-cache']));
@@ -90,7 +94,8 @@ const line = (name, list) => [
 ];
 const table = [];
 if (values.baseline) table.push(line('baseline build, cold', rows.baseline));
-table.push(line('--no-cache (cold)', rows.noCache), line('no cache yet (cold, writes it)', rows.firstCached), line('warm, from the cache', rows.warm));
+if (!warmOnly) table.push(line('--no-cache (cold)', rows.noCache), line('no cache yet (cold, writes it)', rows.firstCached));
+table.push(line('warm, from the cache', rows.warm));
 console.log(`${dir}: median of ${runs} run(s); cache file ${fixed(cacheMb, 0)} MB. ${machineNote()}`);
 printTable(['start', 'to /_health 204', 'CPU at ready', 'heap per 10,000 documents'], table);
 console.log('CPU at ready: user + system of the server process (every thread), from /proc: what a loaded machine distorts least');

@@ -3,17 +3,7 @@ import type { Entry } from './entry.js';
 import { packTime, unpackTime } from './packed-time.js';
 import { type PathShape, shapeOfPath } from './path-shape.js';
 import { type StringPool, pooled } from './string-pool.js';
-import {
-  type FoldedNeedle,
-  JSON_KIND,
-  type LongKind,
-  TEXT_KIND,
-  longRecordBytes,
-  longValueContains,
-  readLongValue,
-  storeLongRecord,
-  storeLongValues,
-} from './text-arena.js';
+import { type FoldedNeedle, JSON_KIND, type LongKind, TEXT_KIND, longValueContains, readLongValue, storeLongValues } from './text-arena.js';
 
 /**
  * Where a long value sits among an entry's off-heap values: an entry's short values hold one of
@@ -74,6 +64,17 @@ export interface EntryHead {
   readonly path: string;
 }
 
+/** A head as an entry holds it: times packed (packed-time.ts), the path as its shape (the index cache keeps them so). */
+export interface PackedHead {
+  readonly id: number;
+  readonly documentId: string;
+  readonly locale: string | null;
+  readonly where: string | PathShape;
+  readonly created: number | string;
+  readonly updated: number | string;
+  readonly published: number | string | null;
+}
+
 /**
  * A document version held compactly: short values (numbers, strings, relation targets) on the heap,
  * long ones off it (see text-arena.ts), timestamps as numbers. `data` decodes the whole on demand
@@ -94,14 +95,16 @@ export class CompactEntry implements Entry {
   private readonly slab: Buffer | undefined;
   private readonly at: number;
 
-  constructor(head: EntryHead, short: Readonly<Record<string, unknown>>, long: { slab: Buffer; at: number } | undefined, draftView = false) {
+  constructor(head: EntryHead | PackedHead, short: Readonly<Record<string, unknown>>, long: { slab: Buffer; at: number } | undefined, draftView = false) {
     this.id = head.id;
     this.documentId = head.documentId;
     this.locale = head.locale;
-    this.where = shapeOfPath(head.path, head.documentId);
-    this.created = packTime(head.createdAt) as number | string;
-    this.updated = packTime(head.updatedAt) as number | string;
-    this.published = packTime(head.publishedAt);
+    // A packed head (the index cache's) is taken as it is: nothing is parsed again.
+    const packed = 'where' in head;
+    this.where = packed ? head.where : shapeOfPath(head.path, head.documentId);
+    this.created = packed ? head.created : (packTime(head.createdAt) as number | string);
+    this.updated = packed ? head.updated : (packTime(head.updatedAt) as number | string);
+    this.published = packed ? head.published : packTime(head.publishedAt);
     this.draftView = draftView;
     this.short = short;
     this.slab = long?.slab;
@@ -169,6 +172,12 @@ export class CompactEntry implements Entry {
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(this.short)) out[key] = this.expand(this.short[key]);
     return out;
+  }
+
+  /** @internal for the index cache: the head as it is held. */
+  packedHead(): PackedHead {
+    const { id, documentId, locale, where, created, updated, published } = this;
+    return { id, documentId, locale, where, created, updated, published };
   }
 
   /** @internal for the index cache: the short values and the long record. */
@@ -241,46 +250,17 @@ function decodedData(entry: CompactEntry): Record<string, unknown> {
 /** Placeholders of an entry's short values, as plain codes: a long value's index, or c/u/p for a timestamp. */
 export type PlaceholderCode = number | 'c' | 'u' | 'p';
 
-/** An entry taken apart for the index cache: plain short values, where the placeholders were, the long record. */
-export function entryParts(entry: CompactEntry): {
-  head: EntryHead;
-  short: Record<string, unknown>;
-  placeholders: [string, PlaceholderCode][];
-  long: Buffer | undefined;
-} {
-  const { short: held, slab, at } = entry.parts();
-  const short: Record<string, unknown> = {};
-  const placeholders: [string, PlaceholderCode][] = [];
-  for (const key of Object.keys(held)) {
-    const value = held[key];
-    const code = value instanceof LongSlot ? value.index : value === CREATED ? 'c' : value === UPDATED ? 'u' : value === PUBLISHED ? 'p' : undefined;
-    if (code === undefined) short[key] = value;
-    else {
-      short[key] = null;
-      placeholders.push([key, code]);
-    }
-  }
-  const head: EntryHead = {
-    id: 0,
-    documentId: entry.documentId,
-    locale: entry.locale,
-    path: entry.path,
-    createdAt: entry.createdAt,
-    updatedAt: entry.updatedAt,
-    publishedAt: entry.filePublishedAt(),
-  };
-  return { head, short, placeholders, long: slab === undefined ? undefined : longRecordBytes(slab, at) };
+/** The code of a held short value when it is a placeholder, else undefined. */
+export function placeholderCode(value: unknown): PlaceholderCode | undefined {
+  return value instanceof LongSlot ? value.index : value === CREATED ? 'c' : value === UPDATED ? 'u' : value === PUBLISHED ? 'p' : undefined;
 }
 
-/** The entry `entryParts` took apart, put together again (its long record copied into the arena). */
-export function entryFromParts(
-  head: EntryHead,
-  short: Record<string, unknown>,
-  placeholders: readonly [string, PlaceholderCode][],
-  long: Uint8Array | undefined,
-  pool: StringPool,
-): CompactEntry {
-  for (const key of Object.keys(short)) short[key] = pooled(pool, short[key]);
-  for (const [key, code] of placeholders) short[key] = code === 'c' ? CREATED : code === 'u' ? UPDATED : code === 'p' ? PUBLISHED : slotAt(code);
-  return new CompactEntry(head, short, long === undefined ? undefined : storeLongRecord(long));
+/** The placeholder a code stands for. */
+export function placeholderOf(code: PlaceholderCode): unknown {
+  return code === 'c' ? CREATED : code === 'u' ? UPDATED : code === 'p' ? PUBLISHED : slotAt(code);
+}
+
+/** Attributes of a type whose values repeat across documents (they are pooled: see string-pool.ts). */
+export function internedAttributes(type: ContentType): ReadonlySet<string> {
+  return shapeOf(type).interned;
 }

@@ -9,8 +9,11 @@ const pathShapes = new Map<string, PathShape>();
 export function shapeOfPath(path: string, documentId: string): string | PathShape {
   const at = path.lastIndexOf(`/${documentId}.`);
   if (at === -1) return path;
-  const prefix = path.slice(0, at + 1);
-  const suffix = path.slice(at + 1 + documentId.length);
+  return pathShape(path.slice(0, at + 1), path.slice(at + 1 + documentId.length));
+}
+
+/** The one shape of a prefix and suffix (entries of a folder share it). */
+export function pathShape(prefix: string, suffix: string): PathShape {
   const key = `${prefix}\u0000${suffix}`;
   let shape = pathShapes.get(key);
   if (shape === undefined) pathShapes.set(key, (shape = { prefix, suffix }));

@@ -56,16 +56,17 @@ export function longRecordBytes(buffer: Buffer, at: number): Buffer {
   return buffer.subarray(at, end);
 }
 
-/** Stores a record read back from elsewhere (the index cache), as it is. */
-export function storeLongRecord(bytes: Uint8Array): ArenaRef {
-  if (used + bytes.length > slab.length) {
-    slab = Buffer.allocUnsafeSlow(Math.max(SLAB_BYTES, bytes.length));
-    used = 0;
-  }
-  const at = used;
-  slab.set(bytes, at);
-  used += bytes.length;
-  return { slab, at };
+/**
+ * A record inside a slab read from elsewhere (the index cache writes records as they are, one after
+ * another), adopted where it lies: no copy. Undefined when the record does not fit in the slab.
+ */
+export function adoptLongRecord(slab: Buffer, at: number): ArenaRef | undefined {
+  if (!Number.isInteger(at) || at < 0 || at + 2 > slab.length) return undefined;
+  const count = slab.readUInt16LE(at);
+  let end = at + 2 + 4 * count;
+  if (end > slab.length) return undefined;
+  for (let i = 0; i < count; i++) end += slab.readUInt32LE(at + 2 + 4 * i) >>> 1;
+  return end <= slab.length ? { slab, at } : undefined;
 }
 
 /** The text of the `index`-th value of a record, as stored (JSON text for a JSON value). */

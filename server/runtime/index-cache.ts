@@ -1,14 +1,17 @@
 import crypto from 'node:crypto';
 import type { CmsConfig } from '../config/cms-config.js';
-import { CompactEntry, type PlaceholderCode, entryFromParts, entryParts } from '../content-index/compact-entry.js';
+import { CompactEntry } from '../content-index/compact-entry.js';
+import { type BlockItem, decodeEntryBlock, encodeEntryBlock } from '../content-index/entry-block.js';
 import type { StringPool } from '../content-index/string-pool.js';
+import type { ContentType } from '../schema/content-type.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
-import { type IndexCacheRecord, readIndexCache, writeIndexCache, writeIndexCacheSlowly } from '../store/index-cache-file.js';
+import { parseContentPath } from '../store/content-path.js';
+import { type IndexCacheBlock, readIndexCache, writeIndexCache, writeIndexCacheSlowly } from '../store/index-cache-file.js';
 import { statProjectPath } from '../store/project-files.js';
 import type { ProjectState } from './project-state.js';
 
 /** Bumped whenever what the cache holds, or how, changes. */
-const FORMAT = 'cms-index-1';
+const FORMAT = 'cms-index-2';
 
 /** A file's version as the cache holds it, with the size and mtime it had. */
 export interface CachedFile {
@@ -29,22 +32,8 @@ export function indexCacheKey(registry: SchemaRegistry, i18n: CmsConfig['i18n'])
 export function readCachedFiles(projectDir: string, key: string): Map<string, CachedFile> | undefined {
   const out = new Map<string, CachedFile>();
   const pool: StringPool = new Map();
-  const valid = readIndexCache(projectDir, key, (meta, bytes) => {
-    const [path, size, mtimeMs, documentId, locale, createdAt, updatedAt, publishedAt, short, placeholders] = JSON.parse(meta) as [
-      string,
-      number,
-      number,
-      string,
-      string | null,
-      string,
-      string,
-      string | null,
-      Record<string, unknown>,
-      [string, PlaceholderCode][],
-    ];
-    const head = { id: 0, documentId, locale, path, createdAt, updatedAt, publishedAt };
-    out.set(path, { size, mtimeMs, entry: entryFromParts(head, short, placeholders, bytes, pool) });
-  });
+  const add = (path: string, file: CachedFile): void => void out.set(path, file);
+  const valid = readIndexCache(projectDir, key, (text, long) => decodeEntryBlock(text, long, pool, add));
   return valid ? out : undefined;
 }
 
@@ -57,25 +46,39 @@ const SETTLED_MS = 2_000;
  * read). Files changed while serving are left out (read again at the next start).
  */
 export function saveIndexCache(state: ProjectState, key: string, readSince: number): void {
-  writeIndexCache(state.dir, key, cacheRecords(state, readSince));
+  writeIndexCache(state.dir, key, cacheBlocks(state, readSince));
 }
 
 /** The same, a slice at a time between requests; abandoned when `cancelled` says so. */
 export function saveIndexCacheSlowly(state: ProjectState, key: string, readSince: number, cancelled: () => boolean): Promise<void> {
-  return writeIndexCacheSlowly(state.dir, key, cacheRecords(state, readSince), cancelled);
+  return writeIndexCacheSlowly(state.dir, key, cacheBlocks(state, readSince), cancelled);
 }
 
-function cacheRecords(state: ProjectState, readSince: number): IterableIterator<IndexCacheRecord> {
+/** File versions per block of the cache (a slow write yields between blocks). */
+const BLOCK = 2_000;
+
+function cacheBlocks(state: ProjectState, readSince: number): IterableIterator<IndexCacheBlock> {
   const { index } = state;
-  function* records(): IterableIterator<IndexCacheRecord> {
+  function* blocks(): IterableIterator<IndexCacheBlock> {
+    let items: BlockItem[] = [];
     for (const { path, entry } of index.heldEntries()) {
       if (!(entry instanceof CompactEntry) || index.touchedSinceLoad(path)) continue;
       const stat = statProjectPath(state.dir, path);
       if (stat === undefined || stat.isFolder || stat.refusal !== undefined || stat.mtimeMs >= readSince - SETTLED_MS) continue;
-      const { head, short, placeholders, long } = entryParts(entry);
-      const meta = [path, stat.size, stat.mtimeMs, head.documentId, head.locale, head.createdAt, head.updatedAt, head.publishedAt, short, placeholders];
-      yield { meta: JSON.stringify(meta), bytes: long };
+      items.push({ entry, type: typeOfPath(state.registry, path), size: stat.size, mtimeMs: stat.mtimeMs });
+      if (items.length < BLOCK) continue;
+      yield encodeEntryBlock(items);
+      items = [];
     }
+    if (items.length > 0) yield encodeEntryBlock(items);
   }
-  return records();
+  return blocks();
+}
+
+function typeOfPath(registry: SchemaRegistry, path: string): ContentType | undefined {
+  try {
+    return parseContentPath(registry, path)?.type;
+  } catch {
+    return undefined;
+  }
 }

@@ -2,6 +2,8 @@ import type { CmsConfig } from '../config/cms-config.js';
 import { ContentIndex } from '../content-index/content-index.js';
 import type { FileError } from '../errors/file-error.js';
 import type { ContentPrefetch } from '../store/content-prefetch.js';
+import { ContentStats } from '../store/content-stats.js';
+import { hasIndexCache } from '../store/index-cache-file.js';
 import { loadSchemaFiles } from '../store/load-schemas.js';
 import { listUploadFiles } from '../store/list-upload-files.js';
 import { RefusedFileError } from '../store/plain-file.js';
@@ -34,7 +36,11 @@ export function loadProject(config: CmsConfig, prefetch?: ContentPrefetch): Proj
   // The key hashes every schema: worked out only when the cache is on.
   const cacheKey = config.server.indexCache ? indexCacheKey(registry, config.i18n) : undefined;
   const readSince = Date.now();
+  // While the cache is read, a worker lists content/ and stats its files (both are needed, neither waits).
+  const stats = cacheKey !== undefined && hasIndexCache(config.dir) ? ContentStats.start(config.dir) : undefined;
   const cached = cacheKey === undefined ? undefined : readCachedFiles(config.dir, cacheKey);
+  const statListing = cached === undefined ? undefined : stats?.take();
+  stats?.close();
   let reused = 0;
   const reuse = (relPath: string, stat: { size: number; mtimeMs: number }): boolean => {
     const hit = cached?.get(relPath);
@@ -54,7 +60,7 @@ export function loadProject(config: CmsConfig, prefetch?: ContentPrefetch): Proj
   };
   let problems: FileError[] = [];
   state.index.load(() => {
-    problems = scanContent(config.dir, registry, cached ? undefined : prefetch, { visit, reuse: cached && reuse }).problems;
+    problems = scanContent(config.dir, registry, cached ? undefined : prefetch, { visit, reuse: cached && reuse, stats: statListing }).problems;
     for (const stored of later) placeDocument(state, stored);
     loadUsers(state);
   });

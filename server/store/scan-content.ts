@@ -8,6 +8,7 @@ import { parseContentPath } from './content-path.js';
 import { RefusedFileError } from './plain-file.js';
 import { CONTENT_DIR } from './project-layout.js';
 import type { ContentPrefetch } from './content-prefetch.js';
+import type { ContentStatListing } from './content-stats.js';
 import { type StoredDocument, decodeStoredDocument } from './read-document.js';
 import { type ReadText, readText } from './read-text.js';
 
@@ -16,6 +17,8 @@ export interface ScanOptions {
   readonly visit?: ((stored: StoredDocument) => void) | undefined;
   /** Given a listed file's path, size and mtime, whether what is known of it stands (it is then not read). */
   readonly reuse?: ((relPath: string, stat: { size: number; mtimeMs: number }) => boolean) | undefined;
+  /** With `reuse`: the listing and stats a worker took (content-stats.ts), used instead of listing and stat'ing here. */
+  readonly stats?: ContentStatListing | undefined;
 }
 
 export interface ScanResult {
@@ -31,12 +34,13 @@ export interface ScanResult {
  */
 export function scanContent(projectDir: string, registry: SchemaRegistry, prefetch?: ContentPrefetch, options: ScanOptions = {}): ScanResult {
   const { visit, reuse } = options;
+  const stats = reuse ? options.stats : undefined;
   const documents: StoredDocument[] = [];
   const problems: FileError[] = [];
   const root = path.join(projectDir, CONTENT_DIR);
   const fromWorker = prefetch?.covers(projectDir) ? prefetch : undefined;
   try {
-    const listing = fromWorker?.takeListing() ?? listContent(root);
+    const listing = stats?.listing ?? fromWorker?.takeListing() ?? listContent(root);
     for (const { path: relPath, reason } of listing.refused) problems.push(new RefusedFileError(relPath, reason));
     removeStaleTempFiles(root, listing.files);
     for (const folder of listing.folders) removeStaleTempFiles(`${root}/${folder.name}`, folder.names);
@@ -57,11 +61,19 @@ export function scanContent(projectDir: string, registry: SchemaRegistry, prefet
         problems.push(error instanceof FileError ? error : new FileError(relPath, (error as Error).message));
       }
     };
-    if (reuse) {
-      // Files whose size and mtime are what the caller knows of them are not read again.
+    if (stats) {
+      // The same, from the worker's stats (a file read here is stat'ed again for its mtime: it may have changed since).
+      for (let i = 0; i < paths.length; i++) {
+        const known = stats.plain[i] === 1 && reuse!(`${CONTENT_DIR}/${paths[i]}`, { size: stats.sizes[i]!, mtimeMs: stats.mtimes[i]! });
+        if (known) at++;
+        else decode(readText(`${root}/${paths[i]}`));
+      }
+    } else if (reuse) {
+      // Files whose size and mtime are what the caller knows of them are not read again (nor a hard-linked one: the store never reads those).
       for (const relative of paths) {
         const stat = fs.lstatSync(`${root}/${relative}`, { throwIfNoEntry: false });
-        const known = stat !== undefined && stat.isFile() && reuse(`${CONTENT_DIR}/${relative}`, { size: stat.size, mtimeMs: stat.mtimeMs });
+        const known =
+          stat !== undefined && stat.isFile() && stat.nlink === 1 && reuse(`${CONTENT_DIR}/${relative}`, { size: stat.size, mtimeMs: stat.mtimeMs });
         if (known) at++;
         else decode(readText(`${root}/${relative}`), stat?.mtimeMs);
       }

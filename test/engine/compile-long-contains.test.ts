@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { compactEntry, entryFromParts, entryParts, readStoredField } from '../../server/content-index/compact-entry.js';
+import { compactEntry, readStoredField } from '../../server/content-index/compact-entry.js';
 import { compileFilter } from '../../server/engine/compile-filter.js';
 import { compileLongContains } from '../../server/engine/compile-long-contains.js';
 import { compileScalarTest } from '../../server/engine/compile-scalar-test.js';
@@ -9,6 +9,7 @@ import { compileSearch } from '../../server/engine/compile-search.js';
 import type { ComparisonOperator } from '../../server/query/filter-node.js';
 import { loadSchemas } from '../../server/store/load-schemas.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
+import { throughCacheBlock } from '../helpers/through-cache-block.js';
 
 const registry = loadSchemas(path.join(FIXTURES_DIR, 'blog'));
 const article = registry.byRouteName.get('articles')!;
@@ -123,8 +124,7 @@ test('a string in a blocks or json attribute, and a lone surrogate in the needle
 
 test('an entry read back from the index cache is searched in its bytes as well', () => {
   const entry = compactEntry(article, head, { summary: 'Cached SUMMARY', body: [{ type: 'text', text: 'Ünï "q"' }] }, new Map());
-  const { head: parts, short, placeholders, long } = entryParts(entry);
-  const back = entryFromParts({ ...parts, id: 3 }, short, placeholders, long, new Map());
+  const back = throughCacheBlock(entry, article).withId(3);
   assert.is(compileLongContains('text', 'summary', 'cached summary')?.(back), true);
   assert.is(compileLongContains('blocks', 'body', 'ünï \\"Q')?.(back), false);
   assert.is(compileLongContains('blocks', 'body', 'Ünï \\"Q')?.(back), true);

@@ -174,6 +174,69 @@ test('an edited cache is not trusted', () => {
   assert.is(title(load(true)), changed);
 });
 
+/** Loads with the cache after `damage` changed the cache's bytes: the files must have been read. */
+function assertDamageIgnored(damage: (bytes: Buffer) => Buffer): void {
+  const original = title(loadAndSave()) as string;
+  const changed = original.replace(/./g, 'q');
+  editKeepingSizeAndTime(changed);
+  const cache = path.join(project.dir, INDEX_CACHE_FILE);
+  fs.writeFileSync(cache, damage(fs.readFileSync(cache)));
+  const state = load(true);
+  assert.is(title(state), changed);
+  assert.equal(state.indexCache!.upToDate, false);
+  assert.equal(view(state.index), view(load(false).index));
+}
+
+test('a cache with one byte of its long values edited is not trusted', () => {
+  const body = JSON.parse(project.read(ARTICLE)).body as unknown;
+  const sample = JSON.stringify(body).slice(20, 40);
+  assertDamageIgnored((bytes) => {
+    const at = bytes.indexOf(Buffer.from(sample));
+    assert.ok(at > 0, 'the long value is in the cache as it is');
+    bytes[at + 5] = bytes[at + 5] === 0x61 ? 0x62 : 0x61;
+    return bytes;
+  });
+});
+
+test('a cache with one byte of its heads edited is not trusted', () => {
+  assertDamageIgnored((bytes) => {
+    const at = bytes.indexOf(Buffer.from('"z041qrnkdex5f4439ngy6wuh"'));
+    assert.ok(at > 0);
+    bytes[at + 1] = 0x79;
+    return bytes;
+  });
+});
+
+test('a cache cut after a whole block (its end mark gone) is not trusted', () => {
+  assertDamageIgnored((bytes) => bytes.subarray(0, bytes.length - 12));
+});
+
+test('a cache with its last checksum edited is not trusted', () => {
+  assertDamageIgnored((bytes) => {
+    bytes.writeUInt8(bytes.readUInt8(bytes.length - 1) ^ 1, bytes.length - 1);
+    return bytes;
+  });
+});
+
+test('a cache with bytes added after its end is not trusted', () => {
+  assertDamageIgnored((bytes) => Buffer.concat([bytes, Buffer.from([0])]));
+});
+
+test('a file hard-linked since the cache was written is not taken from it (a cold read refuses it too)', () => {
+  const original = title(loadAndSave()) as string;
+  const file = path.join(project.dir, ARTICLE);
+  const outside = path.join(path.dirname(project.dir), `${path.basename(project.dir)}-link.json`);
+  fs.linkSync(file, outside);
+  try {
+    const state = load(true);
+    assert.ok(state.problems.has(ARTICLE), 'reported as a hard-linked file');
+    assert.is.not(title(state), original);
+    assert.equal(view(state.index), view(load(false).index));
+  } finally {
+    fs.rmSync(outside, { force: true });
+  }
+});
+
 test('a cache made under other schemas is not used', () => {
   loadAndSave();
   const schema = path.join(project.dir, 'schemas/article.json');

@@ -1,0 +1,173 @@
+import type { ContentType } from '../schema/content-type.js';
+import { CompactEntry, type PlaceholderCode, internedAttributes, placeholderCode, placeholderOf } from './compact-entry.js';
+import { type PathShape, pathShape } from './path-shape.js';
+import { type StringPool, pooled } from './string-pool.js';
+import { adoptLongRecord, longRecordBytes } from './text-arena.js';
+
+// A block of the index cache: many file versions as one JSON text, parsed at once, plus their long
+// records one after another, adopted as a slab when read back (no copy per record). The text is
+// `[layouts, shapes, rows]`:
+//   layouts: [keys, codes] per distinct list of short keys; a code says what the value is: null (a
+//            value in the row), 'i' (the same, pooled), or a placeholder's code (no value in the row)
+//   shapes:  [prefix, suffix] of the paths (path-shape.ts)
+//   rows:    flat, per version: where (a shape's index or the path), documentId, locale, created,
+//            updated, published (packed as the entry holds them), size, mtime, layout, long record's
+//            offset (-1 for none), then the row's values in key order.
+
+/** One file's version for a block, with the size and mtime its file had (its type tells which values are pooled). */
+export interface BlockItem {
+  readonly entry: CompactEntry;
+  readonly type: ContentType | undefined;
+  readonly size: number;
+  readonly mtimeMs: number;
+}
+
+/** A block: the JSON text, and the long records in the order of their offsets. */
+export interface EntryBlock {
+  readonly text: string;
+  readonly bytes: readonly Buffer[];
+}
+
+/** A file's version read back, with the size and mtime its file had. */
+export interface BlockVersion {
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly entry: CompactEntry;
+}
+
+type LayoutCode = PlaceholderCode | 'i' | null;
+const NONE: ReadonlySet<string> = new Set();
+const FIELDS = 10;
+
+export function encodeEntryBlock(items: readonly BlockItem[]): EntryBlock {
+  const layouts: [string[], LayoutCode[]][] = [];
+  const layoutIds = new Map<string, number>();
+  const shapes: [string, string][] = [];
+  const shapeIds = new Map<PathShape, number>();
+  const rows: unknown[] = [];
+  const long: Buffer[] = [];
+  let longBytes = 0;
+  for (const { entry, type, size, mtimeMs } of items) {
+    const head = entry.packedHead();
+    const { short, slab, at } = entry.parts();
+    const interned = type === undefined ? NONE : internedAttributes(type);
+    const keys = Object.keys(short);
+    const codes: LayoutCode[] = [];
+    const values: unknown[] = [];
+    for (const key of keys) {
+      const code = placeholderCode(short[key]);
+      codes.push(code ?? (interned.has(key) ? 'i' : null));
+      if (code === undefined) values.push(short[key]);
+    }
+    const layoutKey = JSON.stringify([keys, codes]);
+    let layout = layoutIds.get(layoutKey);
+    if (layout === undefined) layoutIds.set(layoutKey, (layout = layouts.push([keys, codes]) - 1));
+    let where: string | number;
+    if (typeof head.where === 'string') where = head.where;
+    else {
+      let shape = shapeIds.get(head.where);
+      if (shape === undefined) shapeIds.set(head.where, (shape = shapes.push([head.where.prefix, head.where.suffix]) - 1));
+      where = shape;
+    }
+    let record = -1;
+    if (slab !== undefined) {
+      const bytes = longRecordBytes(slab, at);
+      long.push(bytes);
+      record = longBytes;
+      longBytes += bytes.length;
+    }
+    rows.push(where, head.documentId, head.locale, head.created, head.updated, head.published, size, mtimeMs, layout, record);
+    for (const value of values) rows.push(value);
+  }
+  return { text: JSON.stringify([layouts, shapes, rows]), bytes: long };
+}
+
+/** A layout made ready for reading: per key, the placeholder it holds, or undefined for a value of the row. */
+interface ReadLayout {
+  readonly keys: readonly string[];
+  readonly codes: readonly LayoutCode[];
+  readonly placeholders: readonly unknown[];
+  readonly values: number;
+}
+
+/**
+ * Reads a block back, handing each version and its path to `visit`; the long records stay in `slab`.
+ * False, at the first thing that is not as `encodeEntryBlock` writes it.
+ */
+export function decodeEntryBlock(text: string, slab: Buffer, pool: StringPool, visit: (path: string, version: BlockVersion) => void): boolean {
+  const parsed: unknown = JSON.parse(text);
+  if (!Array.isArray(parsed) || parsed.length !== 3 || !parsed.every(Array.isArray)) return false;
+  const [rawLayouts, rawShapes, rows] = parsed as [unknown[], unknown[], unknown[]];
+  const layouts: ReadLayout[] = [];
+  for (const layout of rawLayouts) {
+    const read = readLayout(layout);
+    if (read === undefined) return false;
+    layouts.push(read);
+  }
+  const shapes: PathShape[] = [];
+  for (const shape of rawShapes) {
+    if (!Array.isArray(shape) || typeof shape[0] !== 'string' || typeof shape[1] !== 'string') return false;
+    shapes.push(pathShape(shape[0], shape[1]));
+  }
+  let i = 0;
+  while (i < rows.length) {
+    if (rows.length - i < FIELDS) return false;
+    const where = rows[i];
+    const documentId = rows[i + 1];
+    const locale = rows[i + 2];
+    const created = rows[i + 3];
+    const updated = rows[i + 4];
+    const published = rows[i + 5];
+    const size = rows[i + 6];
+    const mtimeMs = rows[i + 7];
+    const layoutId = rows[i + 8];
+    const record = rows[i + 9];
+    i += FIELDS;
+    const layout = typeof layoutId === 'number' ? layouts[layoutId] : undefined;
+    const shape = typeof where === 'number' ? shapes[where] : typeof where === 'string' ? where : undefined;
+    const long = record === -1 ? undefined : adoptLongRecord(slab, record as number);
+    if (
+      layout === undefined ||
+      shape === undefined ||
+      typeof documentId !== 'string' ||
+      (locale !== null && typeof locale !== 'string') ||
+      !isPackedTime(created) ||
+      !isPackedTime(updated) ||
+      (published !== null && !isPackedTime(published)) ||
+      typeof size !== 'number' ||
+      typeof mtimeMs !== 'number' ||
+      (record !== -1 && long === undefined) ||
+      rows.length - i < layout.values
+    )
+      return false;
+    const short: Record<string, unknown> = {};
+    const { keys, codes, placeholders } = layout;
+    for (let k = 0; k < keys.length; k++) {
+      const code = codes[k];
+      short[keys[k]!] = code === null ? rows[i++] : code === 'i' ? pooled(pool, rows[i++]) : placeholders[k];
+    }
+    const head = { id: 0, documentId, locale, where: shape, created, updated, published };
+    const path = typeof shape === 'string' ? shape : `${shape.prefix}${documentId}${shape.suffix}`;
+    visit(path, { size, mtimeMs, entry: new CompactEntry(head, short, long) });
+  }
+  return true;
+}
+
+function isPackedTime(value: unknown): value is number | string {
+  return typeof value === 'number' || typeof value === 'string';
+}
+
+function readLayout(layout: unknown): ReadLayout | undefined {
+  if (!Array.isArray(layout) || !Array.isArray(layout[0]) || !Array.isArray(layout[1])) return undefined;
+  const [keys, codes] = layout as [unknown[], unknown[]];
+  if (keys.length !== codes.length || !keys.every((key) => typeof key === 'string')) return undefined;
+  const placeholders: unknown[] = [];
+  let values = 0;
+  for (const code of codes) {
+    if (code === null || code === 'i') values++;
+    else if (!(code === 'c' || code === 'u' || code === 'p' || (Number.isInteger(code) && (code as number) >= 0 && (code as number) <= 0xffff)))
+      return undefined;
+    placeholders.push(code === null || code === 'i' ? undefined : placeholderOf(code as PlaceholderCode));
+  }
+  return { keys: keys as string[], codes: codes as LayoutCode[], placeholders, values };
+}
