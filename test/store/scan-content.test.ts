@@ -1,10 +1,12 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadSchemas } from '../../server/store/load-schemas.js';
 import { ContentPrefetch } from '../../server/store/content-prefetch.js';
+import { ContentStats } from '../../server/store/content-stats.js';
 import { type ScanResult, scanContent } from '../../server/store/scan-content.js';
 import { FIXTURES_DIR, REPO_ROOT } from '../helpers/paths.js';
 import { createTempProject } from '../helpers/temp-project.js';
@@ -17,6 +19,40 @@ test('scanContent reads every content file of the blog fixture', () => {
   assert.is(documents.length, 13 + 3 + 4 + 1);
   assert.is(documents.filter((d) => d.file.draft).length, 1);
   assert.is(documents.filter((d) => d.file.type.kind === 'singleType').length, 1);
+});
+
+test('with reuse, a file is skipped only when its size and mtime are known, from the worker stats or stat-ed here alike', () => {
+  const project = createTempProject('blog');
+  try {
+    const known = new Map<string, { size: number; mtimeMs: number }>();
+    for (const document of scanContent(project.dir, registry).documents) {
+      const stat = fs.statSync(path.join(project.dir, document.file.path));
+      known.set(document.file.path, { size: stat.size, mtimeMs: stat.mtimeMs });
+    }
+    const changed = 'content/articles/z041qrnkdex5f4439ngy6wuh.json';
+    project.write(changed, { ...JSON.parse(project.read(changed)), title: 'Changed since' });
+    fs.linkSync(path.join(project.dir, 'content/authors/qlbzjy8ymwitxmczph8a7en0.json'), path.join(project.dir, 'hard-link.json'));
+    const reuse = (relPath: string, stat: { size: number; mtimeMs: number }): boolean =>
+      known.get(relPath)?.size === stat.size && known.get(relPath)?.mtimeMs === stat.mtimeMs;
+    const read = (result: ScanResult): string[] =>
+      result.documents
+        .map((d) => d.file.path)
+        .concat(result.problems.map((p) => p.file))
+        .sort();
+    const here = scanContent(project.dir, registry, undefined, { reuse });
+    const worker = ContentStats.start(project.dir);
+    const stats = worker.take();
+    assert.ok(stats !== undefined, 'the worker delivers its listing and stats');
+    const fromWorker = scanContent(project.dir, registry, undefined, { reuse, stats });
+    assert.equal(read(here), [changed, 'content/authors/qlbzjy8ymwitxmczph8a7en0.json'].sort());
+    assert.equal(read(fromWorker), read(here));
+    assert.ok(
+      here.problems.some((p) => p.file === 'content/authors/qlbzjy8ymwitxmczph8a7en0.json'),
+      'a hard-linked file is refused, not reused',
+    );
+  } finally {
+    project.cleanup();
+  }
 });
 
 test('bad files are reported, never thrown, and the rest is read', () => {
