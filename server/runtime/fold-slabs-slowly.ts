@@ -9,9 +9,10 @@ const CHECK_EVERY = 16;
 /**
  * Makes the folded copy of every slab the index's entries point into (content-index/folded-slabs.ts),
  * a slice at a time between requests, so that the first text search of a large project does not pay
- * for it. A search before it is done folds what it reads itself. Stops when `cancelled` says so.
+ * for it. A search before it is done folds what it reads itself. Stops when `cancelled` says so;
+ * `done` gets how many slabs and bytes were folded.
  */
-export function foldSlabsSlowly(index: ContentIndex, cancelled: () => boolean): void {
+export function foldSlabsSlowly(index: ContentIndex, cancelled: () => boolean, done?: (slabs: number, bytes: number) => void): void {
   setImmediate(() => {
     if (cancelled()) return;
     // The slabs first (one pass over the entries, no copying), so their copies are one allocation.
@@ -22,13 +23,18 @@ export function foldSlabsSlowly(index: ContentIndex, cancelled: () => boolean): 
     }
     reserveFoldedCopies(slabs);
     const pending = slabs.values();
+    let bytes = 0;
     const slice = (): void => {
       if (cancelled()) return;
       const until = performance.now() + SLICE_MS;
       for (let n = 1; ; n++) {
         const next = pending.next();
-        if (next.done === true) return;
+        if (next.done === true) {
+          done?.(slabs.size, bytes);
+          return;
+        }
         foldedSlab(next.value);
+        bytes += next.value.length;
         if (n % CHECK_EVERY === 0 && performance.now() > until) break;
       }
       setImmediate(slice).unref();

@@ -244,7 +244,13 @@ export class ProjectRuntime implements ProjectPort {
   private foldSoon(): void {
     const state = this.state;
     if (state.index.documentCount() < FOLD_FROM) return;
-    foldSlabsSlowly(state.index, () => this.closed || this.state !== state);
+    const started = performance.now();
+    foldSlabsSlowly(
+      state.index,
+      () => this.closed || this.state !== state,
+      (slabs, bytes) =>
+        this.log.info(`text search: ${slabs} slabs folded (${Math.round(bytes / 1e6)} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s`),
+    );
   }
 
   /** Writes the index cache when the index changed since it was last written (never fails a close). */
