@@ -3,7 +3,7 @@ import type { Entry } from './entry.js';
 import { packTime, unpackTime } from './packed-time.js';
 import { type PathShape, shapeOfPath } from './path-shape.js';
 import { type StringPool, pooled } from './string-pool.js';
-import { type FoldedNeedle, JSON_KIND, type LongKind, TEXT_KIND, longValueContains, readLongValue, storeLongValues } from './text-arena.js';
+import { JSON_KIND, type LongKind, TEXT_KIND, readLongValue, storeLongValues } from './text-arena.js';
 
 /**
  * Where a long value sits among an entry's off-heap values: an entry's short values hold one of
@@ -139,12 +139,12 @@ export class CompactEntry implements Entry {
   }
 
   /**
-   * Whether an attribute's long value, stored as `kind`, holds the needle (ASCII case folded),
-   * searched in its stored bytes; undefined when the attribute is not such a value here.
+   * A test of an attribute's long value in its stored bytes (`test` gets the slab, the record's
+   * offset and the value's index); undefined when the attribute is not a long value here.
    */
-  longValueContains(name: string, kind: LongKind, needle: FoldedNeedle): boolean | undefined {
+  testLongValue(name: string, test: (slab: Buffer, at: number, index: number) => boolean | undefined): boolean | undefined {
     const value = this.short[name];
-    return value instanceof LongSlot ? longValueContains(this.slab!, this.at, value.index, kind, needle) : undefined;
+    return value instanceof LongSlot ? test(this.slab!, this.at, value.index) : undefined;
   }
 
   /** createdAt in ms since the epoch (Date.parse of createdAt, without writing it out first). */

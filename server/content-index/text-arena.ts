@@ -132,3 +132,11 @@ export function longValueContains(buffer: Buffer, at: number, index: number, kin
   }
   return folded.subarray(0, length).indexOf(needle.bytes) !== -1;
 }
+
+/**
+ * How many bytes of a slab are final: what is used of the slab being filled, all of any other (no
+ * record is written into it again; its unused tail is never part of a record).
+ */
+export function slabFill(buffer: Buffer): number {
+  return buffer === slab ? used : buffer.length;
+}

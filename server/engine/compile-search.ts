@@ -1,4 +1,5 @@
 import type { Entry } from '../content-index/entry.js';
+import type { SlabSearch } from '../content-index/slab-search.js';
 import type { ContentType } from '../schema/content-type.js';
 import { compileLongContains } from './compile-long-contains.js';
 import { asciiCaseInsensitive, readEntryField } from './field-value.js';
@@ -18,13 +19,17 @@ export function compileSearch(type: ContentType, term: string): (entry: Entry) =
     if (attribute.kind !== 'scalar' || !attribute.searchable || attribute.type === 'password') continue;
     if (TEXT_TYPES.has(attribute.type) || (numeric && NUMBER_TYPES.has(attribute.type))) fields.push(name);
   }
-  // Long text attributes are searched in their stored bytes where they can be (see compile-long-contains.ts).
+  // Long text attributes are searched in their stored bytes where they can be (see compile-long-contains.ts),
+  // one scan of each slab serving all of them.
+  const searches = new Map<string, SlabSearch>();
   const fast = fields.map((field) => {
     const attribute = type.attributes.get(field);
-    return attribute?.kind === 'scalar' ? compileLongContains(attribute.type, field, term) : undefined;
+    return attribute?.kind === 'scalar' ? compileLongContains(attribute.type, field, term, searches) : undefined;
   });
+  // An id is digits: a term with anything else is never in one.
+  const inId = /^\d*$/.test(term);
   return (entry) => {
-    if (matches(String(entry.id))) return true;
+    if (inId && matches(String(entry.id))) return true;
     for (let i = 0; i < fields.length; i++) {
       const found = fast[i]?.(entry);
       if (found !== undefined) {

@@ -7,6 +7,7 @@ import { ContentPrefetch } from '../store/content-prefetch.js';
 import { statProjectPath } from '../store/project-files.js';
 import { type StoreEvent, ProjectWatcher } from '../store/watch-project.js';
 import { commitChanges } from './commit-changes.js';
+import { foldSlabsSlowly } from './fold-slabs-slowly.js';
 import { loadProject } from './load-project.js';
 import { saveIndexCache, saveIndexCacheSlowly } from './index-cache.js';
 import { OwnWrites } from './own-writes.js';
@@ -24,6 +25,9 @@ export interface ProjectLog {
 const PREFETCH_FROM = 2_000;
 /** How long after a start the index cache is written (the server answers first). */
 const CACHE_DELAY_MS = 500;
+
+/** From how many documents the slabs' folded copies are made in the background after a load (text search). */
+const FOLD_FROM = 10_000;
 
 /** How long `close()` waits for the watchers to let go before it stops waiting. */
 const CLOSE_WAIT_MS = 2_000;
@@ -61,6 +65,7 @@ export class ProjectRuntime implements ProjectPort {
     const runtime = new ProjectRuntime(config, log, loadProject(config, prefetch));
     runtime.reportProblems();
     runtime.saveCacheSoon();
+    runtime.foldSoon();
     return runtime;
   }
 
@@ -200,6 +205,7 @@ export class ProjectRuntime implements ProjectPort {
     try {
       this.state = loadProject(this.config, prefetch);
       this.saveCacheSoon();
+      this.foldSoon();
       this.log.info(`schemas reloaded: ${this.state.registry.contentTypes.size} content types, ${this.state.index.documentCount()} documents`);
       this.reportProblems();
     } catch (error) {
@@ -232,6 +238,19 @@ export class ProjectRuntime implements ProjectPort {
         (error: Error) => this.log.warn(`index cache not written: ${error.message}`),
       );
     }, CACHE_DELAY_MS).unref();
+  }
+
+  /** After a load of a large project: the folded copies text search reads are made between requests. */
+  private foldSoon(): void {
+    const state = this.state;
+    if (state.index.documentCount() < FOLD_FROM) return;
+    const started = performance.now();
+    foldSlabsSlowly(
+      state.index,
+      () => this.closed || this.state !== state,
+      (slabs, bytes) =>
+        this.log.info(`text search: ${slabs} slabs folded (${Math.round(bytes / 1e6)} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s`),
+    );
   }
 
   /** Writes the index cache when the index changed since it was last written (never fails a close). */

@@ -1,0 +1,44 @@
+import { CompactEntry } from '../content-index/compact-entry.js';
+import type { ContentIndex } from '../content-index/content-index.js';
+import { foldedSlab, reserveFoldedCopies } from '../content-index/folded-slabs.js';
+
+/** How long one slice of folding runs before requests get their turn. */
+const SLICE_MS = 8;
+const CHECK_EVERY = 16;
+
+/**
+ * Makes the folded copy of every slab the index's entries point into (content-index/folded-slabs.ts),
+ * a slice at a time between requests, so that the first text search of a large project does not pay
+ * for it. A search before it is done folds what it reads itself. Stops when `cancelled` says so;
+ * `done` gets how many slabs and bytes were folded.
+ */
+export function foldSlabsSlowly(index: ContentIndex, cancelled: () => boolean, done?: (slabs: number, bytes: number) => void): void {
+  setImmediate(() => {
+    if (cancelled()) return;
+    // The slabs first (one pass over the entries, no copying), so their copies are one allocation.
+    const slabs = new Set<Buffer>();
+    for (const { entry } of index.heldEntries()) {
+      const slab = entry instanceof CompactEntry ? entry.parts().slab : undefined;
+      if (slab !== undefined) slabs.add(slab);
+    }
+    reserveFoldedCopies(slabs);
+    const pending = slabs.values();
+    let bytes = 0;
+    const slice = (): void => {
+      if (cancelled()) return;
+      const until = performance.now() + SLICE_MS;
+      for (let n = 1; ; n++) {
+        const next = pending.next();
+        if (next.done === true) {
+          done?.(slabs.size, bytes);
+          return;
+        }
+        foldedSlab(next.value);
+        bytes += next.value.length;
+        if (n % CHECK_EVERY === 0 && performance.now() > until) break;
+      }
+      setImmediate(slice).unref();
+    };
+    slice();
+  }).unref();
+}
