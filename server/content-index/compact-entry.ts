@@ -223,18 +223,24 @@ export function readStoredField(entry: Entry, name: string): unknown {
 const RECENT_LIMIT = 256;
 /** Recently decoded values, by the short values they came from (shared by the copies of one file's version). */
 const recent = new Map<object, Record<string, unknown>>();
+/**
+ * The keys of `recent` in the order they came, a ring: the oldest is dropped by its slot. (Taking
+ * the Map's first key instead walks past every key deleted before it, hundreds of them.)
+ */
+const recentKeys: (object | undefined)[] = new Array<object | undefined>(RECENT_LIMIT).fill(undefined);
+let nextSlot = 0;
 
 function decodedData(entry: CompactEntry): Record<string, unknown> {
   const key = entry.parts().short;
+  // First in, first out: moving a hit to the end costs a delete and a set on every read.
   let data = recent.get(key);
-  if (data !== undefined) {
-    recent.delete(key);
-    recent.set(key, data);
-    return data;
-  }
+  if (data !== undefined) return data;
   data = entry.decode();
+  const oldest = recentKeys[nextSlot];
+  if (oldest !== undefined) recent.delete(oldest);
+  recentKeys[nextSlot] = key;
+  nextSlot = (nextSlot + 1) % RECENT_LIMIT;
   recent.set(key, data);
-  if (recent.size > RECENT_LIMIT) recent.delete(recent.keys().next().value!);
   return data;
 }
 

@@ -52,10 +52,12 @@ function serializeDocument(level: Level<ContentType>, entry: Entry): Record<stri
   const { owner: type, shape } = level;
   const fields = shape.fields;
   const out: Record<string, unknown> = { id: entry.id, documentId: entry.documentId };
-  addScalars(out, type, entry.data, fields);
+  // Decoded once here: `data` of a compact entry decodes its values (behind a small cache).
+  const data = entry.data;
+  addScalars(out, type, data, fields);
   for (const name of TIMESTAMPS) if (fields === undefined || fields.includes(name)) out[name] = entry[name];
   if (type.localized && (fields === undefined || fields.includes('locale'))) out['locale'] = entry.locale;
-  populateInto(level, entry, entry.data, out);
+  populateInto(level, entry, data, out);
   return out;
 }
 
