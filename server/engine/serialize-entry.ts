@@ -33,6 +33,8 @@ interface Level<Owner extends ContentType | ComponentSchema> {
   readonly context: ReadContext;
   readonly owner: Owner;
   readonly shape: EntryShape;
+  /** Related documents: the same one may come again in this answer (an author of many articles), so its values are decoded once per request. */
+  readonly related?: boolean;
 }
 
 /**
@@ -49,13 +51,21 @@ export function serializeEntries(context: ReadContext, type: ContentType, entrie
   return entries.map((entry) => serializeDocument(level, entry));
 }
 
+function serializeRelated(context: ReadContext, type: ContentType, entries: readonly Entry[], shape: EntryShape): Record<string, unknown>[] {
+  const level: Level<ContentType> = { context, owner: type, shape, related: true };
+  return entries.map((entry) => serializeDocument(level, entry));
+}
+
 function serializeDocument(level: Level<ContentType>, entry: Entry): Record<string, unknown> {
   const { owner: type, shape } = level;
   const fields = shape.fields;
   const out: Record<string, unknown> = { id: entry.id, documentId: entry.documentId };
   // Every scalar shown: the document decoded once. Some (`fields`): only those, and what populate
   // asks for, each read alone (a document's long values are not decoded for its title).
-  const read = fields === undefined ? valuesOf(entry.data) : (name: string) => readStoredField(entry, name);
+  const read =
+    fields === undefined
+      ? valuesOf(level.related ? compiledOnce(level.context, entry, () => entry.data) : entry.data)
+      : (name: string) => readStoredField(entry, name);
   addScalars(out, type, read, fields);
   for (const name of TIMESTAMPS) if (fields === undefined || fields.includes(name)) out[name] = entry[name];
   if (type.localized && (fields === undefined || fields.includes('locale'))) out['locale'] = entry.locale;
@@ -102,14 +112,14 @@ function populateInto(level: Level<ContentType | ComponentSchema>, entry: Entry,
         const related = selectRelated(context, target, stored, node);
         if (node.count) out[name] = { count: related.length };
         else {
-          const items = serializeEntries(context, target, related, node);
+          const items = serializeRelated(context, target, related, node);
           out[name] = attribute.toMany ? items : (items[0] ?? null);
         }
         break;
       }
       case 'morph':
         out[name] = serializeMorph(context, { owner, entry, attribute, value, node }, (target, entries, inner) =>
-          serializeEntries(context, target, entries, inner),
+          serializeRelated(context, target, entries, inner),
         );
         break;
       case 'media': {
