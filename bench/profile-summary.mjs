@@ -3,7 +3,9 @@
 // total (inclusive) time of the project's own functions.
 //
 //   node --cpu-prof --cpu-prof-dir=/tmp/prof dist/cli/main.js serve --dir D --no-watch   (Ctrl-C once ready)
-//   node bench/profile-summary.mjs /tmp/prof/*.cpuprofile [--top 25]
+//   node bench/profile-summary.mjs /tmp/prof/*.cpuprofile [--top 25] [--skip <ms>] [--until <ms>]
+// --skip leaves out the profile's first milliseconds (a server's load, to see its requests alone),
+// --until what comes after that time.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -28,12 +30,15 @@ function isProjectFile(file) {
 }
 
 /** Self and inclusive microseconds per node id, from the sample timeline. */
-function summarise(profile) {
+function summarise(profile, skipMicros, untilMicros) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const self = new Map();
+  let at = 0;
   for (let i = 0; i < profile.samples.length; i++) {
+    at += profile.timeDeltas[i] ?? 0;
+    if (at < skipMicros || at > untilMicros) continue;
     const id = profile.samples[i];
     self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i + 1] ?? profile.timeDeltas[i] ?? 0));
   }
@@ -79,10 +84,17 @@ function top(map, count, total) {
 }
 
 function main() {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: 'string', default: '25' } } });
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { top: { type: 'string', default: '25' }, skip: { type: 'string', default: '0' }, until: { type: 'string', default: 'Infinity' } },
+  });
   const count = Number(values.top);
   for (const file of positionals) {
-    const { total, idle, selfByFunction, selfByFile, inclusive } = summarise(JSON.parse(fs.readFileSync(file, 'utf8')));
+    const { total, idle, selfByFunction, selfByFile, inclusive } = summarise(
+      JSON.parse(fs.readFileSync(file, 'utf8')),
+      Number(values.skip) * 1000,
+      Number(values.until) * 1000,
+    );
     console.log(`${file}: ${fixed(total / 1000, 0)} ms busy (${fixed(idle / 1000, 0)} ms idle left out); shares are of the busy time`);
     console.log();
     printTable(['self time by function', 'ms', 'share'], top(selfByFunction, count, total));

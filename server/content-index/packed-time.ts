@@ -38,5 +38,35 @@ function isCanonicalIso(text: string): boolean {
 }
 
 export function unpackTime(value: number | string | null): string | null {
-  return typeof value === 'number' ? new Date(value).toISOString() : value;
+  return typeof value === 'number' ? isoText(value) : value;
+}
+
+/** Years 1970–9999 (what almost every packed time is) are written by hand: toISOString costs ~10x more. */
+const LAST_FAST_MS = 253_402_300_799_999;
+const DAY_MS = 86_400_000;
+const TWO_DIGITS = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
+
+/** `new Date(ms).toISOString()`, the same text. */
+export function isoText(ms: number): string {
+  if (!(ms >= 0 && ms <= LAST_FAST_MS) || !Number.isInteger(ms)) return new Date(ms).toISOString();
+  const days = Math.floor(ms / DAY_MS);
+  let rest = ms - days * DAY_MS;
+  const milli = rest % 1000;
+  rest = (rest - milli) / 1000;
+  const second = rest % 60;
+  rest = (rest - second) / 60;
+  const minute = rest % 60;
+  const hour = (rest - minute) / 60;
+  // The civil date of a day count (days since 1970-01-01), in 400-year eras starting in March.
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const dayOfEra = z - era * 146_097;
+  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365);
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const shifted = Math.floor((5 * dayOfYear + 2) / 153);
+  const day = dayOfYear - Math.floor((153 * shifted + 2) / 5) + 1;
+  const month = shifted < 10 ? shifted + 3 : shifted - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  const t = TWO_DIGITS;
+  return `${t[Math.floor(year / 100)]}${t[year % 100]}-${t[month]}-${t[day]}T${t[hour]}:${t[minute]}:${t[second]}.${t[Math.floor(milli / 10)]}${milli % 10}Z`;
 }

@@ -18,7 +18,8 @@ export interface ReadContext {
   readonly canFind?: ((uid: string) => boolean) | undefined;
   /**
    * Predicates compiled during this request, by the filter (or other node) they come from, so a
-   * populate filter is compiled once per request rather than once per parent document.
+   * populate filter is compiled once per request rather than once per parent document; also the
+   * decoded values of related documents, by entry (an author of many articles is decoded once).
    */
   readonly compiled?: Map<object, unknown> | undefined;
 }

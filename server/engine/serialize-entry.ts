@@ -5,6 +5,7 @@ import type { ComponentSchema, ContentType } from '../schema/content-type.js';
 import type { PopulateNode } from '../query/document-query.js';
 import { compileFilter } from './compile-filter.js';
 import { readEntryField } from './field-value.js';
+import { readStoredField } from '../content-index/compact-entry.js';
 import { type ReadContext, compiledOnce, localeFor } from './read-context.js';
 import { findMedia, selectMedia } from './select-media.js';
 import { type ZoneItemTest, createZoneItemTest, cutWindow, hasItemOptions, listComponentItems, selectComponentItems } from './select-component-items.js';
@@ -32,6 +33,8 @@ interface Level<Owner extends ContentType | ComponentSchema> {
   readonly context: ReadContext;
   readonly owner: Owner;
   readonly shape: EntryShape;
+  /** Related documents: the same one may come again in this answer (an author of many articles), so its values are decoded once per request. */
+  readonly related?: boolean;
 }
 
 /**
@@ -48,29 +51,47 @@ export function serializeEntries(context: ReadContext, type: ContentType, entrie
   return entries.map((entry) => serializeDocument(level, entry));
 }
 
+function serializeRelated(context: ReadContext, type: ContentType, entries: readonly Entry[], shape: EntryShape): Record<string, unknown>[] {
+  const level: Level<ContentType> = { context, owner: type, shape, related: true };
+  return entries.map((entry) => serializeDocument(level, entry));
+}
+
 function serializeDocument(level: Level<ContentType>, entry: Entry): Record<string, unknown> {
   const { owner: type, shape } = level;
   const fields = shape.fields;
   const out: Record<string, unknown> = { id: entry.id, documentId: entry.documentId };
-  addScalars(out, type, entry.data, fields);
+  // Every scalar shown: the document decoded once. Some (`fields`): only those, and what populate
+  // asks for, each read alone (a document's long values are not decoded for its title).
+  const read =
+    fields === undefined
+      ? valuesOf(level.related ? compiledOnce(level.context, entry, () => entry.data) : entry.data)
+      : (name: string) => readStoredField(entry, name);
+  addScalars(out, type, read, fields);
   for (const name of TIMESTAMPS) if (fields === undefined || fields.includes(name)) out[name] = entry[name];
   if (type.localized && (fields === undefined || fields.includes('locale'))) out['locale'] = entry.locale;
-  populateInto(level, entry, entry.data, out);
+  populateInto(level, entry, read, out);
   return out;
 }
 
+/** How a level's values are read: by name, from a document's or a component item's values. */
+type ReadValue = (name: string) => unknown;
+
+function valuesOf(data: Readonly<Record<string, unknown>>): ReadValue {
+  return (name) => data[name];
+}
+
 /**
- * Adds the populated attributes of one level's `data` (a document's or a component item's) to
+ * Adds the populated attributes of one level's values (a document's or a component item's) to
  * `out`, in schema order. It runs per document and per component item: each attribute and its
  * populate node are looked up once here and handed to the helpers, never looked up again.
  */
-function populateInto(level: Level<ContentType | ComponentSchema>, entry: Entry, data: Readonly<Record<string, unknown>>, out: Record<string, unknown>): void {
+function populateInto(level: Level<ContentType | ComponentSchema>, entry: Entry, read: ReadValue, out: Record<string, unknown>): void {
   const { context, owner, shape } = level;
   if (shape.populate.size === 0) return;
   for (const [name, attribute] of owner.queryAttributes) {
     const node = shape.populate.get(name);
     if (node === undefined) continue;
-    const value = data[name];
+    const value = read(name);
     switch (attribute.kind) {
       case 'scalar':
         break;
@@ -91,14 +112,14 @@ function populateInto(level: Level<ContentType | ComponentSchema>, entry: Entry,
         const related = selectRelated(context, target, stored, node);
         if (node.count) out[name] = { count: related.length };
         else {
-          const items = serializeEntries(context, target, related, node);
+          const items = serializeRelated(context, target, related, node);
           out[name] = attribute.toMany ? items : (items[0] ?? null);
         }
         break;
       }
       case 'morph':
         out[name] = serializeMorph(context, { owner, entry, attribute, value, node }, (target, entries, inner) =>
-          serializeEntries(context, target, entries, inner),
+          serializeRelated(context, target, entries, inner),
         );
         break;
       case 'media': {
@@ -156,21 +177,17 @@ function serializeZone(context: ReadContext, entry: Entry, value: unknown, node:
 /** A component value: `{id, ...scalars, ...populated}`. Components have ids but no documentId. */
 function serializeComponent(level: Level<ComponentSchema>, entry: Entry, value: Readonly<Record<string, unknown>>, id: number): Record<string, unknown> {
   const out: Record<string, unknown> = { id };
-  addScalars(out, level.owner, value, level.shape.fields);
-  populateInto(level, entry, value, out);
+  const read = valuesOf(value);
+  addScalars(out, level.owner, read, level.shape.fields);
+  populateInto(level, entry, read, out);
   return out;
 }
 
 /** Adds the selected scalars of a document's or component's values to `out` (all its output scalars when `fields` is undefined). */
-function addScalars(
-  out: Record<string, unknown>,
-  owner: ContentType | ComponentSchema,
-  data: Readonly<Record<string, unknown>>,
-  fields: readonly string[] | undefined,
-): void {
+function addScalars(out: Record<string, unknown>, owner: ContentType | ComponentSchema, read: ReadValue, fields: readonly string[] | undefined): void {
   for (const name of fields ?? owner.outputScalars) {
     const attribute = owner.attributes.get(name);
-    if (attribute?.kind === 'scalar') out[name] = serializeScalar(attribute.type, data[name]);
+    if (attribute?.kind === 'scalar') out[name] = serializeScalar(attribute.type, read(name));
   }
 }
 

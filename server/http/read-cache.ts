@@ -14,6 +14,11 @@ export interface CachedAnswer {
  * (the same URL, caller and response format) skips parsing, serializing and stringifying.
  * Bounded by total size; a new index (a change, or reloaded schemas) empties it. The ETag is kept
  * with the text, so a cache hit (and its 304) costs no hashing.
+ *
+ * An answer is kept the second time its key is asked, not the first: a URL asked once (a page of
+ * a long list, one document among a million) would only fill the cache, and every answer it holds
+ * outlives a few young-generation collections, so it is promoted and later left to a full
+ * collection of the whole heap, which at a million documents marks about ten million objects.
  */
 export interface ReadCache {
   get(ctx: Context, index: ContentIndex): CachedAnswer | undefined;
@@ -24,14 +29,24 @@ export interface ReadCache {
 export function createReadCache(maxBytes: number): ReadCache {
   let entries = new Map<string, CachedAnswer>();
   let bytes = 0;
+  /** Keys asked once since the index changed (their answers not kept yet). */
+  let seen = new Set<string>();
   let forIndex: ContentIndex | undefined;
   let forVersion = -1;
   const fresh = (index: ContentIndex): void => {
     if (forIndex === index && forVersion === index.version) return;
     entries = new Map();
     bytes = 0;
+    seen = new Set();
     forIndex = index;
     forVersion = index.version;
+  };
+  /** Whether the key was asked before; remembers it otherwise. */
+  const askedBefore = (key: string): boolean => {
+    if (seen.delete(key)) return true;
+    if (seen.size >= MAX_SEEN_KEYS) seen = new Set();
+    seen.add(key);
+    return false;
   };
   return {
     get(ctx, index) {
@@ -42,16 +57,21 @@ export function createReadCache(maxBytes: number): ReadCache {
       fresh(index);
       const answer: CachedAnswer = { text, etag: answerEtag(text) };
       if (text.length > maxBytes / 4) return answer;
+      const key = keyOf(ctx);
+      if (!askedBefore(key)) return answer;
       if (bytes + text.length > maxBytes) {
         entries = new Map();
         bytes = 0;
       }
-      entries.set(keyOf(ctx), answer);
+      entries.set(key, answer);
       bytes += text.length;
       return answer;
     },
   };
 }
+
+/** Keys remembered as asked once; past this many they are forgotten at once (a few MB at most). */
+const MAX_SEEN_KEYS = 16_384;
 
 /** Who asks (what they may see differs), in which format, for which URL. */
 function keyOf(ctx: Context): string {

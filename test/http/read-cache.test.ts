@@ -21,6 +21,8 @@ test('a repeated read answers the same bytes, with the JSON content type', async
 });
 
 test('a cached read follows an edit of a media sidecar made by hand', async () => {
+  // Asked twice: an answer is kept the second time its URL is asked.
+  await server.get(`${HELLO}?populate=cover`);
   const before = await server.get(`${HELLO}?populate=cover`);
   assert.is(before.body.data.cover.alternativeText, 'A tiny red image');
   const sidecar = 'uploads/red_pixel_3285557a91.png.meta.json';
@@ -33,6 +35,8 @@ test('a cached read follows an edit of a media sidecar made by hand', async () =
 });
 
 test('a cached read follows an edit of a related document and answers each format apart', async () => {
+  await server.get(`${HELLO}?populate=author`);
+  await server.get(`${HELLO}?populate=author`, { 'Strapi-Response-Format': 'v4' });
   const v5 = await server.get(`${HELLO}?populate=author`);
   const v4 = await server.get(`${HELLO}?populate=author`, { 'Strapi-Response-Format': 'v4' });
   assert.is(v5.body.data.author.name, 'Ada Lovelace');

@@ -1,0 +1,137 @@
+#!/usr/bin/env node
+// The uncached reads of issue 18 on one generated project, each build beside the others in one run
+// (one server at a time): the filtered, sorted page of bench/query.mjs asked with a different page
+// (and page size 24/25/26) per request, so the answer cache never answers; a new filter (not asked
+// before: a full pass over the type); get-one with one id and with ids in turn; a bare Koa route
+// answering get-one's body. With `--trace-gc` among the node flags, the major collections that ran
+// during each load are counted.
+//
+//   npm run build && node bench/uncached-query.mjs --dir <project> [--baseline <other dist>]
+//     [--duration 5] [--warmup 1] [--connections 10] [--node-args "--trace-gc"]
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { startBareServer } from './lib/bare-server-process.mjs';
+import { distFile } from './lib/dist-path.mjs';
+import { loadTest, loadTestPaths, timedGet } from './lib/load-test.mjs';
+import { machineNote } from './lib/machine-note.mjs';
+import { serveUntilReady } from './lib/serve-until-ready.mjs';
+import { fixed, positiveNumber, printTable } from './lib/stats.mjs';
+
+const FILTERED = '/api/articles?filters[views][$gt]=500&filters[category][$eq]=news&sort=title:asc&pagination[pageSize]=25';
+const PAGE_SIZES = [24, 25, 26];
+const MAX_PAGES = 4_000;
+const MAX_IDS = 20_000;
+
+function readOptions() {
+  const { values } = parseArgs({
+    options: {
+      dir: { type: 'string' },
+      baseline: { type: 'string' },
+      duration: { type: 'string', default: '5' },
+      warmup: { type: 'string', default: '1' },
+      connections: { type: 'string', default: '10' },
+      'node-args': { type: 'string', default: '' },
+    },
+  });
+  if (values.dir === undefined) throw new Error('--dir <generated project> is required');
+  const load = {
+    duration: positiveNumber('duration', values.duration),
+    warmup: Number(values.warmup),
+    connections: positiveNumber('connections', values.connections),
+  };
+  const builds = [['this build', distFile('cli/main.js')]];
+  if (values.baseline) builds.unshift(['baseline', path.join(path.resolve(values.baseline), 'cli/main.js')]);
+  const nodeArgs = values['node-args'].split(' ').filter(Boolean);
+  return { dir: path.resolve(values.dir), load, builds, nodeArgs };
+}
+
+/** Major collections V8 printed (`--trace-gc`) in a piece of the server's output: count and total pause. */
+function majorGcs(text) {
+  const pauses = [...text.matchAll(/Mark-Compact[^\n]*?MB, ([\d.]+) \/ [\d.]+ ms/g)].map((m) => Number(m[1]));
+  return { count: pauses.length, ms: pauses.reduce((a, b) => a + b, 0) };
+}
+
+async function during(server, measure) {
+  const before = server.output().length;
+  const result = await measure();
+  return { ...result, gc: majorGcs(server.output().slice(before)) };
+}
+
+async function publishedIds(url, limit) {
+  const ids = [];
+  for (let page = 1; ids.length < limit; page++) {
+    const answer = await timedGet(`${url}/api/articles?fields[0]=title&pagination[pageSize]=100&pagination[page]=${page}`);
+    const data = JSON.parse(answer.body).data;
+    if (data.length === 0) break;
+    ids.push(...data.map((document) => document.documentId));
+  }
+  return ids.slice(0, limit);
+}
+
+async function measureBuild(label, cli, { dir, load, nodeArgs }) {
+  const server = await serveUntilReady(dir, { cli, nodeArgs });
+  if (!server.ok) throw new Error(`${label}: the server ended (${server.code} ${server.signal}): ${server.output().slice(-600)}`);
+  try {
+    const first = await timedGet(`${server.url}${FILTERED}`);
+    if (first.status !== 200) throw new Error(`${FILTERED} answered ${first.status}: ${first.body.slice(0, 300)}`);
+    const pageCount = JSON.parse(first.body).meta.pagination.pageCount;
+    const newFilters = [];
+    for (const views of [501, 502, 503]) {
+      const route = FILTERED.replace('[$gt]=500', `[$gt]=${views}`);
+      newFilters.push((await timedGet(`${server.url}${route}`)).ms);
+    }
+    const pages = [];
+    for (let page = 1; page <= Math.min(pageCount, MAX_PAGES); page++) {
+      for (const size of PAGE_SIZES) pages.push(`${FILTERED.replace('pageSize]=25', `pageSize]=${size}`)}&pagination[page]=${page}`);
+    }
+    const filtered = await during(server, () => loadTestPaths(server.url, pages, load));
+    const ids = await publishedIds(server.url, MAX_IDS);
+    const one = await timedGet(`${server.url}/api/articles/${ids[0]}`);
+    const getOne = await during(server, () => loadTest(`${server.url}/api/articles/${ids[0]}`, load));
+    const routes = ids.map((id) => `/api/articles/${id}`);
+    const getMany = await during(server, () => loadTestPaths(server.url, routes, load));
+    return { label, firstMs: first.ms, newFilters, filtered, getOne, getMany, body: one.body };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function main() {
+  const options = readOptions();
+  console.log(machineNote());
+  const results = [];
+  for (const [label, cli] of options.builds) results.push(await measureBuild(label, cli, options));
+  const bare = await startBareServer(results.at(-1).body);
+  let bareResult;
+  try {
+    bareResult = await loadTest(bare.url, options.load);
+  } finally {
+    await bare.stop();
+  }
+  const row = (name, r) => [
+    name,
+    fixed(r.rps, 0),
+    fixed(r.p50, 1),
+    fixed(r.p99, 1),
+    `${fixed((100 * r.rps) / bareResult.rps, 0)} %`,
+    r.gc ? `${r.gc.count} / ${fixed(r.gc.ms, 0)} ms` : '',
+  ];
+  const rows = [];
+  for (const r of results) {
+    rows.push(row(`${r.label}: filtered page, pages in turn`, r.filtered));
+    rows.push(row(`${r.label}: get one, one id`, r.getOne));
+    rows.push(row(`${r.label}: get one, ids in turn`, r.getMany));
+  }
+  rows.push(row('bare Koa, get-one body', bareResult));
+  console.log();
+  printTable(['query', 'req/s', 'p50 ms', 'p99 ms', '% of bare', 'major GCs / pause'], rows);
+  console.log();
+  for (const r of results) {
+    console.log(`${r.label}: first filtered page ${fixed(r.firstMs, 0)} ms; a new filter ${r.newFilters.map((ms) => fixed(ms, 0)).join(' / ')} ms`);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
