@@ -10,9 +10,10 @@ const CHECK_EVERY = 16;
  * Makes the folded copy of every slab the index's entries point into (content-index/folded-slabs.ts),
  * a slice at a time between requests, so that the first text search of a large project does not pay
  * for it. A search before it is done folds what it reads itself. Stops when `cancelled` says so;
- * `done` gets how many slabs and bytes were folded.
+ * `done` gets how many slabs and bytes were folded. (The slices are not unref'ed: an unref'ed
+ * immediate lets the event loop sleep until the next request, so the folding would stall.)
  */
-export function foldSlabsSlowly(index: ContentIndex, cancelled: () => boolean, done?: (slabs: number, bytes: number) => void): void {
+export function foldSlabsSlowly(index: ContentIndex, cancelled: () => boolean, done?: (slabs: number, bytes: number) => void, sliceMs = SLICE_MS): void {
   setImmediate(() => {
     if (cancelled()) return;
     // The slabs first (one pass over the entries, no copying), so their copies are one allocation.
@@ -26,7 +27,7 @@ export function foldSlabsSlowly(index: ContentIndex, cancelled: () => boolean, d
     let bytes = 0;
     const slice = (): void => {
       if (cancelled()) return;
-      const until = performance.now() + SLICE_MS;
+      const until = performance.now() + sliceMs;
       for (let n = 1; ; n++) {
         const next = pending.next();
         if (next.done === true) {
@@ -37,8 +38,8 @@ export function foldSlabsSlowly(index: ContentIndex, cancelled: () => boolean, d
         bytes += next.value.length;
         if (n % CHECK_EVERY === 0 && performance.now() > until) break;
       }
-      setImmediate(slice).unref();
+      setImmediate(slice);
     };
     slice();
-  }).unref();
+  });
 }
