@@ -3,11 +3,12 @@ import type { Entry } from './entry.js';
 import { packTime, unpackTime } from './packed-time.js';
 import { type PathShape, shapeOfPath } from './path-shape.js';
 import { type StringPool, pooled } from './string-pool.js';
+import { type PlaceholderCode, compactParts, shapeOf } from './compact-parts.js';
 import {
+  type ArenaRef,
+  adoptLongRecord,
   type FoldedNeedle,
-  JSON_KIND,
   type LongKind,
-  TEXT_KIND,
   longRecordBytes,
   longValueContains,
   readLongValue,
@@ -28,39 +29,10 @@ const CREATED = Symbol('createdAt');
 const UPDATED = Symbol('updatedAt');
 const PUBLISHED = Symbol('publishedAt');
 
-const MAX_LONG = 0xffff;
 const slots: LongSlot[] = [];
 function slotAt(index: number): LongSlot {
   for (let i = slots.length; i <= index; i++) slots.push(new LongSlot(i));
   return slots[index]!;
-}
-
-const LONG_SCALARS = new Set(['text', 'richtext', 'blocks', 'json']);
-const INTERNED_KINDS = new Set(['relation', 'media', 'morph']);
-
-interface TypeShape {
-  /** Attributes kept off the heap. */
-  readonly long: ReadonlySet<string>;
-  /** Attributes whose strings repeat across documents (relation targets, media paths, enumerations). */
-  readonly interned: ReadonlySet<string>;
-}
-
-const shapes = new WeakMap<ContentType, TypeShape>();
-
-function shapeOf(type: ContentType): TypeShape {
-  let shape = shapes.get(type);
-  if (shape === undefined) {
-    const long = new Set<string>();
-    const interned = new Set<string>();
-    for (const [name, attribute] of type.attributes) {
-      if (attribute.kind === 'component' || attribute.kind === 'dynamiczone' || (attribute.kind === 'scalar' && LONG_SCALARS.has(attribute.type)))
-        long.add(name);
-      else if (INTERNED_KINDS.has(attribute.kind) || (attribute.kind === 'scalar' && attribute.type === 'enumeration')) interned.add(name);
-    }
-    shape = { long, interned };
-    shapes.set(type, shape);
-  }
-  return shape;
 }
 
 /** The identity and timestamps of an entry, as `toEntry` works them out. */
@@ -191,28 +163,26 @@ export class CompactEntry implements Entry {
   }
 }
 
-/**
- * Builds the compact form of a file's values: long strings as they are, other long values as
- * JSON.stringify writes them (cheaper than finding them in the file's text, and without its indentation).
- */
+/** Builds the compact form of a file's values (see compactParts), on this thread. */
 export function compactEntry(type: ContentType, head: EntryHead, data: Readonly<Record<string, unknown>>, pool: StringPool): CompactEntry {
-  const { long, interned } = shapeOf(type);
-  const short: Record<string, unknown> = {};
-  const texts: string[] = [];
-  const kinds: LongKind[] = [];
-  for (const key of Object.keys(data)) {
-    const value = data[key];
-    if (long.has(key) && value !== null && value !== undefined && texts.length < MAX_LONG) {
-      short[key] = slotAt(texts.length);
-      const text = typeof value === 'string';
-      texts.push(text ? value : JSON.stringify(value));
-      kinds.push(text ? TEXT_KIND : JSON_KIND);
-    } else if (key === 'createdAt' && value === head.createdAt) short[key] = CREATED;
-    else if (key === 'updatedAt' && value === head.updatedAt) short[key] = UPDATED;
-    else if (key === 'publishedAt' && value !== null && value === head.publishedAt) short[key] = PUBLISHED;
-    else short[key] = interned.has(key) ? pooled(pool, value) : value;
-  }
-  return new CompactEntry(head, short, texts.length === 0 ? undefined : storeLongValues(texts, kinds));
+  const { short, placeholders, texts, kinds } = compactParts(type, head, data);
+  return entryFromPrepared(type, head, { short, placeholders, long: texts.length === 0 ? undefined : storeLongValues(texts, kinds) }, pool);
+}
+
+/** What a worker thread prepared of a file (compactParts, its long values as one record), made an entry. */
+export interface PreparedEntry {
+  readonly short: Record<string, unknown>;
+  readonly placeholders: readonly [string, PlaceholderCode][];
+  /** The record's bytes (adopted where they are: see adoptLongRecord), or where it is stored already. */
+  readonly long: Uint8Array | ArenaRef | undefined;
+}
+
+/** The entry of prepared parts: repeated strings of the type's interned attributes shared through `pool`. */
+export function entryFromPrepared(type: ContentType, head: EntryHead, prepared: PreparedEntry, pool: StringPool): CompactEntry {
+  const { short, placeholders, long } = prepared;
+  for (const key of shapeOf(type).interned) if (key in short) short[key] = pooled(pool, short[key]);
+  for (const [key, code] of placeholders) short[key] = code === 'c' ? CREATED : code === 'u' ? UPDATED : code === 'p' ? PUBLISHED : slotAt(code);
+  return new CompactEntry(head, short, long === undefined ? undefined : long instanceof Uint8Array ? adoptLongRecord(long) : long);
 }
 
 /** A field of any entry: from the compact form without decoding it, or from plain data. */
@@ -238,8 +208,7 @@ function decodedData(entry: CompactEntry): Record<string, unknown> {
   return data;
 }
 
-/** Placeholders of an entry's short values, as plain codes: a long value's index, or c/u/p for a timestamp. */
-export type PlaceholderCode = number | 'c' | 'u' | 'p';
+export type { PlaceholderCode } from './compact-parts.js';
 
 /** An entry taken apart for the index cache: plain short values, where the placeholders were, the long record. */
 export function entryParts(entry: CompactEntry): {
