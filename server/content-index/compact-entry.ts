@@ -1,5 +1,6 @@
 import type { ContentType } from '../schema/content-type.js';
 import type { Entry } from './entry.js';
+import { flatString } from './flat-string.js';
 import { packTime, unpackTime } from './packed-time.js';
 import { type PathShape, shapeOfPath } from './path-shape.js';
 import { type StringPool, pooled } from './string-pool.js';
@@ -58,7 +59,9 @@ export class CompactEntry implements Entry {
   /** The file's path, or how it is made of the documentId (shared by every file of a folder). */
   private readonly where: string | PathShape;
   private readonly created: number | string;
+  /** As packTime gives it, or (both numbers) the ms since `created`: a small integer takes no heap of its own. */
   private readonly updated: number | string;
+  /** As packTime gives it, or (both numbers) the ms since updatedAt. */
   private readonly published: number | string | null;
   /** A draft view of a published file: its publishedAt reads null. */
   private readonly draftView: boolean;
@@ -68,12 +71,16 @@ export class CompactEntry implements Entry {
 
   constructor(head: EntryHead, short: Readonly<Record<string, unknown>>, long: { slab: Buffer; at: number } | undefined, draftView = false) {
     this.id = head.id;
-    this.documentId = head.documentId;
+    // A copy of its own: the documentId is often a slice of a longer text (the file's path) it would keep alive.
+    this.documentId = flatString(head.documentId);
     this.locale = head.locale;
     this.where = shapeOfPath(head.path, head.documentId);
-    this.created = packTime(head.createdAt) as number | string;
-    this.updated = packTime(head.updatedAt) as number | string;
-    this.published = packTime(head.publishedAt);
+    const created = packTime(head.createdAt) as number | string;
+    const updated = packTime(head.updatedAt) as number | string;
+    const published = packTime(head.publishedAt);
+    this.created = created;
+    this.updated = typeof created === 'number' && typeof updated === 'number' ? updated - created : updated;
+    this.published = typeof updated === 'number' && typeof published === 'number' ? published - updated : published;
     this.draftView = draftView;
     this.short = short;
     this.slab = long?.slab;
@@ -90,11 +97,11 @@ export class CompactEntry implements Entry {
   }
 
   get updatedAt(): string {
-    return unpackTime(this.updated)!;
+    return unpackTime(this.updatedTime())!;
   }
 
   get publishedAt(): string | null {
-    return this.draftView ? null : unpackTime(this.published);
+    return this.draftView ? null : this.filePublishedAt();
   }
 
   /** The file's values, decoded (kept for a while: answers read them more than once). */
@@ -123,7 +130,8 @@ export class CompactEntry implements Entry {
 
   /** The file's own publishedAt (a draft view reads null). */
   filePublishedAt(): string | null {
-    return unpackTime(this.published);
+    const updated = this.updatedTime();
+    return unpackTime(typeof updated === 'number' && typeof this.published === 'number' ? updated + this.published : this.published);
   }
 
   /** The same version under another id. */
@@ -152,8 +160,12 @@ export class CompactEntry implements Entry {
     if (value instanceof LongSlot) return readLongValue(this.slab!, this.at, value.index);
     if (value === CREATED) return this.createdAt;
     if (value === UPDATED) return this.updatedAt;
-    if (value === PUBLISHED) return unpackTime(this.published);
+    if (value === PUBLISHED) return this.filePublishedAt();
     return value;
+  }
+
+  private updatedTime(): number | string {
+    return typeof this.created === 'number' && typeof this.updated === 'number' ? this.created + this.updated : this.updated;
   }
 
   /** A copy of the held (packed) fields themselves: nothing is written out as text and parsed again. */

@@ -15,6 +15,7 @@ import { ensureReverse, linkRelations, unlinkRelations } from './reverse-relatio
 import { toEntry } from './to-entry.js';
 import { CompactEntry, type PreparedEntry, entryFromPrepared, readStoredField } from './compact-entry.js';
 import type { EntryTimes } from './compact-parts.js';
+import { flatString } from './flat-string.js';
 import type { StringPool } from './string-pool.js';
 import { type TypeState, allocateId, createTypeState, holdId, releaseId } from './type-state.js';
 
@@ -124,7 +125,8 @@ export class ContentIndex {
     const state = this.stateOf(file.type);
     const { documentId, locale } = entryBase;
     const slot = file.draft ? 'draftFile' : 'main';
-    const key = `${documentId}\u0000${locale ?? ''}`;
+    // Kept as the record's key: one flat string, not a pair of strings.
+    const key = flatString(`${documentId}\u0000${locale ?? ''}`);
     if (!this.bulk) this.touched.add(file.path);
 
     // Only a file whose path does not name its document can move to another record.
