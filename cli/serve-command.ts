@@ -1,8 +1,10 @@
 import v8 from 'node:v8';
 import { loadConfig } from '../server/store/load-config.js';
 import { startServer } from '../server/runtime/start-server.js';
-import { ContentPrefetch } from '../server/store/content-prefetch.js';
+import type { ContentPrefetch } from '../server/store/content-prefetch.js';
+import { startContentPrefetch } from '../server/runtime/start-content-prefetch.js';
 import { hasIndexCache } from '../server/store/index-cache-file.js';
+import { collectGarbage } from './collect-garbage.js';
 import { createConsoleLog } from './console-log.js';
 
 export interface ServeOptions {
@@ -23,7 +25,7 @@ export async function runServe(options: ServeOptions): Promise<number> {
   const log = createConsoleLog();
   const started = Date.now();
   // With an index cache, files are read only when changed: no worker reads them all ahead.
-  const prefetch = options.prefetch ?? (options.cache !== false && hasIndexCache(options.dir) ? undefined : ContentPrefetch.start(options.dir));
+  const prefetch = options.prefetch ?? (options.cache !== false && hasIndexCache(options.dir) ? undefined : startContentPrefetch(options.dir));
   let server;
   try {
     const config = loadConfig(options.dir, {
@@ -61,9 +63,10 @@ export async function runServe(options: ServeOptions): Promise<number> {
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
+  const readyMs = Date.now() - started;
   log.info(
     `cms serving ${index.documentCount()} documents of ${registry.contentTypes.size} content types and ${index.media.size} media files ` +
-      `at ${server.url}/api (ready in ${Date.now() - started} ms, ${describeHeap(index.documentCount())}` +
+      `at ${server.url}/api (ready in ${readyMs} ms, ${describeHeap(index.documentCount())}` +
       `${problems ? `, ${problems} file${problems > 1 ? 's' : ''} with problems above` : ''})`,
   );
   await stopped;
@@ -72,12 +75,15 @@ export async function runServe(options: ServeOptions): Promise<number> {
 
 /**
  * The heap in use after loading, per 10,000 documents once there are that many (what a project
- * needs: cli/heap-size.ts sizes the heap by it), and V8's limit for this process.
+ * needs: cli/heap-size.ts sizes the heap by it), and V8's limit for this process. Measured after a
+ * full collection (the server is listening already: the start time does not include it), so it
+ * counts what the index holds, not what the load left for the collector.
  */
 function describeHeap(documents: number): string {
+  const collected = collectGarbage();
   const used = process.memoryUsage().heapUsed / 1e6;
   const perTenThousand = documents >= 10_000 ? `, ${((used * 10_000) / documents).toFixed(1)} MB per 10,000 documents` : '';
-  return `heap ${used.toFixed(0)} MB${perTenThousand}, heap limit ${Math.round(v8.getHeapStatistics().heap_size_limit / 2 ** 20)} MB`;
+  return `heap ${used.toFixed(0)} MB${perTenThousand}${collected ? ' after a full collection' : ''}, heap limit ${Math.round(v8.getHeapStatistics().heap_size_limit / 2 ** 20)} MB`;
 }
 
 /** How long a stop may take before the process ends without waiting further. */

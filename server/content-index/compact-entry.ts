@@ -1,9 +1,11 @@
 import type { ContentType } from '../schema/content-type.js';
 import type { Entry } from './entry.js';
+import { flatString } from './flat-string.js';
 import { packTime, unpackTime } from './packed-time.js';
 import { type PathShape, shapeOfPath } from './path-shape.js';
 import { type StringPool, pooled } from './string-pool.js';
-import { JSON_KIND, type LongKind, TEXT_KIND, readLongValue, storeLongValues } from './text-arena.js';
+import { type PlaceholderCode, compactParts, shapeOf } from './compact-parts.js';
+import { type ArenaRef, adoptWorkerRecord, readLongValue, storeLongValues } from './text-arena.js';
 
 /**
  * Where a long value sits among an entry's off-heap values: an entry's short values hold one of
@@ -18,39 +20,10 @@ const CREATED = Symbol('createdAt');
 const UPDATED = Symbol('updatedAt');
 const PUBLISHED = Symbol('publishedAt');
 
-const MAX_LONG = 0xffff;
 const slots: LongSlot[] = [];
 function slotAt(index: number): LongSlot {
   for (let i = slots.length; i <= index; i++) slots.push(new LongSlot(i));
   return slots[index]!;
-}
-
-const LONG_SCALARS = new Set(['text', 'richtext', 'blocks', 'json']);
-const INTERNED_KINDS = new Set(['relation', 'media', 'morph']);
-
-interface TypeShape {
-  /** Attributes kept off the heap. */
-  readonly long: ReadonlySet<string>;
-  /** Attributes whose strings repeat across documents (relation targets, media paths, enumerations). */
-  readonly interned: ReadonlySet<string>;
-}
-
-const shapes = new WeakMap<ContentType, TypeShape>();
-
-function shapeOf(type: ContentType): TypeShape {
-  let shape = shapes.get(type);
-  if (shape === undefined) {
-    const long = new Set<string>();
-    const interned = new Set<string>();
-    for (const [name, attribute] of type.attributes) {
-      if (attribute.kind === 'component' || attribute.kind === 'dynamiczone' || (attribute.kind === 'scalar' && LONG_SCALARS.has(attribute.type)))
-        long.add(name);
-      else if (INTERNED_KINDS.has(attribute.kind) || (attribute.kind === 'scalar' && attribute.type === 'enumeration')) interned.add(name);
-    }
-    shape = { long, interned };
-    shapes.set(type, shape);
-  }
-  return shape;
 }
 
 /** The identity and timestamps of an entry, as `toEntry` works them out. */
@@ -87,7 +60,9 @@ export class CompactEntry implements Entry {
   /** The file's path, or how it is made of the documentId (shared by every file of a folder). */
   private readonly where: string | PathShape;
   private readonly created: number | string;
+  /** As packTime gives it, or (both numbers) the ms since `created`: a small integer takes no heap of its own. */
   private readonly updated: number | string;
+  /** As packTime gives it, or (both numbers) the ms since updatedAt. */
   private readonly published: number | string | null;
   /** A draft view of a published file: its publishedAt reads null. */
   private readonly draftView: boolean;
@@ -97,14 +72,25 @@ export class CompactEntry implements Entry {
 
   constructor(head: EntryHead | PackedHead, short: Readonly<Record<string, unknown>>, long: { slab: Buffer; at: number } | undefined, draftView = false) {
     this.id = head.id;
-    this.documentId = head.documentId;
+    // A copy of its own: the documentId is often a slice of a longer text (the file's path) it would keep alive.
+    this.documentId = flatString(head.documentId);
     this.locale = head.locale;
     // A packed head (the index cache's) is taken as it is: nothing is parsed again.
-    const packed = 'where' in head;
-    this.where = packed ? head.where : shapeOfPath(head.path, head.documentId);
-    this.created = packed ? head.created : (packTime(head.createdAt) as number | string);
-    this.updated = packed ? head.updated : (packTime(head.updatedAt) as number | string);
-    this.published = packed ? head.published : packTime(head.publishedAt);
+    if ('where' in head) {
+      this.where = head.where;
+      this.created = head.created;
+      this.updated = head.updated;
+      this.published = head.published;
+    } else {
+      this.where = shapeOfPath(head.path, head.documentId);
+      const created = packTime(head.createdAt) as number | string;
+      const updated = packTime(head.updatedAt) as number | string;
+      const published = packTime(head.publishedAt);
+      this.created = created;
+      // Held as differences: times close together are small integers, which take no heap number.
+      this.updated = typeof created === 'number' && typeof updated === 'number' ? updated - created : updated;
+      this.published = typeof updated === 'number' && typeof published === 'number' ? published - updated : published;
+    }
     this.draftView = draftView;
     this.short = short;
     this.slab = long?.slab;
@@ -121,11 +107,11 @@ export class CompactEntry implements Entry {
   }
 
   get updatedAt(): string {
-    return unpackTime(this.updated)!;
+    return unpackTime(this.updatedTime())!;
   }
 
   get publishedAt(): string | null {
-    return this.draftView ? null : unpackTime(this.published);
+    return this.draftView ? null : this.filePublishedAt();
   }
 
   /** The file's values, decoded (the last decoded is kept: a caller may read them twice in a row). */
@@ -154,7 +140,8 @@ export class CompactEntry implements Entry {
 
   /** The file's own publishedAt (a draft view reads null). */
   filePublishedAt(): string | null {
-    return unpackTime(this.published);
+    const updated = this.updatedTime();
+    return unpackTime(typeof updated === 'number' && typeof this.published === 'number' ? updated + this.published : this.published);
   }
 
   /** The same version under another id. */
@@ -189,8 +176,12 @@ export class CompactEntry implements Entry {
     if (value instanceof LongSlot) return readLongValue(this.slab!, this.at, value.index);
     if (value === CREATED) return this.createdAt;
     if (value === UPDATED) return this.updatedAt;
-    if (value === PUBLISHED) return unpackTime(this.published);
+    if (value === PUBLISHED) return this.filePublishedAt();
     return value;
+  }
+
+  private updatedTime(): number | string {
+    return typeof this.created === 'number' && typeof this.updated === 'number' ? this.created + this.updated : this.updated;
   }
 
   /** A copy of the held (packed) fields themselves: nothing is written out as text and parsed again. */
@@ -200,28 +191,26 @@ export class CompactEntry implements Entry {
   }
 }
 
-/**
- * Builds the compact form of a file's values: long strings as they are, other long values as
- * JSON.stringify writes them (cheaper than finding them in the file's text, and without its indentation).
- */
+/** Builds the compact form of a file's values (see compactParts), on this thread. */
 export function compactEntry(type: ContentType, head: EntryHead, data: Readonly<Record<string, unknown>>, pool: StringPool): CompactEntry {
-  const { long, interned } = shapeOf(type);
-  const short: Record<string, unknown> = {};
-  const texts: string[] = [];
-  const kinds: LongKind[] = [];
-  for (const key of Object.keys(data)) {
-    const value = data[key];
-    if (long.has(key) && value !== null && value !== undefined && texts.length < MAX_LONG) {
-      short[key] = slotAt(texts.length);
-      const text = typeof value === 'string';
-      texts.push(text ? value : JSON.stringify(value));
-      kinds.push(text ? TEXT_KIND : JSON_KIND);
-    } else if (key === 'createdAt' && value === head.createdAt) short[key] = CREATED;
-    else if (key === 'updatedAt' && value === head.updatedAt) short[key] = UPDATED;
-    else if (key === 'publishedAt' && value !== null && value === head.publishedAt) short[key] = PUBLISHED;
-    else short[key] = interned.has(key) ? pooled(pool, value) : value;
-  }
-  return new CompactEntry(head, short, texts.length === 0 ? undefined : storeLongValues(texts, kinds));
+  const { short, placeholders, texts, kinds } = compactParts(type, head, data);
+  return entryFromPrepared(type, head, { short, placeholders, long: texts.length === 0 ? undefined : storeLongValues(texts, kinds) }, pool);
+}
+
+/** What a worker thread prepared of a file (compactParts, its long values as one record), made an entry. */
+export interface PreparedEntry {
+  readonly short: Record<string, unknown>;
+  readonly placeholders: readonly [string, PlaceholderCode][];
+  /** The record's bytes (adopted where they are: see adoptWorkerRecord), or where it is stored already. */
+  readonly long: Uint8Array | ArenaRef | undefined;
+}
+
+/** The entry of prepared parts: repeated strings of the type's interned attributes shared through `pool`. */
+export function entryFromPrepared(type: ContentType, head: EntryHead, prepared: PreparedEntry, pool: StringPool): CompactEntry {
+  const { short, placeholders, long } = prepared;
+  for (const key of shapeOf(type).interned) if (key in short) short[key] = pooled(pool, short[key]);
+  for (const [key, code] of placeholders) short[key] = code === 'c' ? CREATED : code === 'u' ? UPDATED : code === 'p' ? PUBLISHED : slotAt(code);
+  return new CompactEntry(head, short, long === undefined ? undefined : long instanceof Uint8Array ? adoptWorkerRecord(long) : long);
 }
 
 /** A field of any entry: from the compact form without decoding it, or from plain data. */
@@ -248,8 +237,7 @@ function decodedData(entry: CompactEntry): Record<string, unknown> {
   return data;
 }
 
-/** Placeholders of an entry's short values, as plain codes: a long value's index, or c/u/p for a timestamp. */
-export type PlaceholderCode = number | 'c' | 'u' | 'p';
+export type { PlaceholderCode } from './compact-parts.js';
 
 /** The code of a held short value when it is a placeholder, else undefined. */
 export function placeholderCode(value: unknown): PlaceholderCode | undefined {

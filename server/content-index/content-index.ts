@@ -13,7 +13,9 @@ import { MediaIndex } from './media-index.js';
 import { insertSorted, removeSorted } from './record-order.js';
 import { ensureReverse, linkRelations, unlinkRelations } from './reverse-relations.js';
 import { toEntry } from './to-entry.js';
-import { CompactEntry, readStoredField } from './compact-entry.js';
+import { CompactEntry, type PreparedEntry, entryFromPrepared, readStoredField } from './compact-entry.js';
+import type { EntryTimes } from './compact-parts.js';
+import { flatString } from './flat-string.js';
 import type { StringPool } from './string-pool.js';
 import { type TypeState, allocateId, createTypeState, holdId, releaseId } from './type-state.js';
 
@@ -93,6 +95,13 @@ export class ContentIndex {
     this.place(file, toEntry(stored, documentId, locale, this.pool));
   }
 
+  /** Adds or replaces a collection file's version from parts prepared elsewhere (a worker thread). */
+  applyPrepared(file: ContentFile & { documentId: string }, times: EntryTimes, prepared: PreparedEntry): void {
+    const locale = file.type.localized ? (file.locale ?? this.defaultLocale) : null;
+    const head = { id: 0, documentId: file.documentId, locale, ...times, path: file.path };
+    this.place(file, entryFromPrepared(file.type, head, prepared, this.pool));
+  }
+
   /** Adds or replaces a file's version with one read before (the index cache). */
   applyEntry(file: ContentFile, entry: CompactEntry): void {
     this.place(file, entry);
@@ -116,7 +125,8 @@ export class ContentIndex {
     const state = this.stateOf(file.type);
     const { documentId, locale } = entryBase;
     const slot = file.draft ? 'draftFile' : 'main';
-    const key = `${documentId}\u0000${locale ?? ''}`;
+    // Kept as the record's key: one flat string, not a pair of strings.
+    const key = flatString(`${documentId}\u0000${locale ?? ''}`);
     if (!this.bulk) this.touched.add(file.path);
 
     // Only a file whose path does not name its document can move to another record.

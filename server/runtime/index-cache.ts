@@ -11,7 +11,7 @@ import { statProjectPath } from '../store/project-files.js';
 import type { ProjectState } from './project-state.js';
 
 /** Bumped whenever what the cache holds, or how, changes. */
-const FORMAT = 'cms-index-2';
+const FORMAT = 'cms-index-3';
 
 /** A file's version as the cache holds it, with the size and mtime it had. */
 export interface CachedFile {

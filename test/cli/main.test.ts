@@ -108,7 +108,7 @@ test('serve starts, answers, reports bad files, and exits 0 on SIGTERM', async (
   try {
     const ready = await waitForOutput(
       run,
-      /at (http:\/\/127\.0\.0\.1:\d+)\/api \(ready in \d+ ms, heap \d+ MB, heap limit \d+ MB, 1 file with problems above\)/,
+      /at (http:\/\/127\.0\.0\.1:\d+)\/api \(ready in \d+ ms, heap \d+ MB after a full collection, heap limit \d+ MB, 1 file with problems above\)/,
     );
     assert.ok(ready, `not started: ${run.stdout} ${run.stderr}`);
     assert.match(run.stdout, /cms serving 4 documents of 2 content types and 1 media files/);

@@ -67,4 +67,24 @@ test('long values of every width come back across many slabs', () => {
   });
 });
 
+test('timestamps come back as written, whatever their distance and form (held as differences where both are numbers)', () => {
+  const cases: [string, string, string | null][] = [
+    ['2025-01-02T03:04:05.006Z', '2025-02-20T10:00:00.000Z', '2025-02-20T11:00:00.001Z'], // 49 days, then an hour
+    ['2025-01-02T03:04:05.006Z', '2025-01-02T03:04:05.006Z', '2025-01-02T03:04:05.006Z'],
+    ['2025-01-02T03:04:05.006Z', '1990-01-01T00:00:00.000Z', '2090-01-01T00:00:00.000Z'], // backwards, then far ahead
+    ['2025-01-02 03:04', '2025-02-20T10:00:00.000Z', '2025-02-20T11:00:00.001Z'], // created kept as text
+    ['2025-01-02T03:04:05.006Z', '2025-02-20 10:00', '2025-02-20T11:00:00.001Z'], // updated kept as text
+    ['2025-01-02T03:04:05.006Z', '2025-02-20T10:00:00.000Z', null],
+  ];
+  for (const [createdAt, updatedAt, publishedAt] of cases) {
+    const entry = compactEntry(article, { ...head, createdAt, updatedAt, publishedAt }, { title: 't', createdAt, updatedAt, publishedAt }, new Map());
+    for (const version of [entry, entry.withId(3)]) {
+      assert.equal([version.createdAt, version.updatedAt, version.publishedAt], [createdAt, updatedAt, publishedAt]);
+      assert.equal(version.data, { title: 't', createdAt, updatedAt, publishedAt });
+    }
+    assert.is(entry.asDraft().publishedAt, null);
+    assert.is(entry.asDraft().filePublishedAt(), publishedAt);
+  }
+});
+
 test.run();
