@@ -44,6 +44,8 @@ export class ProjectRuntime implements ProjectPort {
   hooks: WriteHooks | undefined;
   private watcher: ProjectWatcher | undefined;
   private closed = false;
+  /** Whether the slabs are folded for text search after each load (`foldForSearch`). */
+  private folding = false;
   /** The index version the cache file holds (written or read), if any. */
   private cachedVersion: number | undefined;
   private readonly listeners = new Set<() => void>();
@@ -66,7 +68,6 @@ export class ProjectRuntime implements ProjectPort {
     const runtime = new ProjectRuntime(config, log, loadProject(config, prefetch));
     runtime.reportProblems();
     runtime.saveCacheSoon();
-    runtime.foldSoon();
     return runtime;
   }
 
@@ -206,7 +207,7 @@ export class ProjectRuntime implements ProjectPort {
     try {
       this.state = loadProject(this.config, prefetch);
       this.saveCacheSoon();
-      this.foldSoon();
+      if (this.folding) this.foldSoon();
       this.log.info(`schemas reloaded: ${this.state.registry.contentTypes.size} content types, ${this.state.index.documentCount()} documents`);
       this.reportProblems();
     } catch (error) {
@@ -241,7 +242,15 @@ export class ProjectRuntime implements ProjectPort {
     }, CACHE_DELAY_MS).unref();
   }
 
-  /** After a load of a large project: the folded copies text search reads are made between requests. */
+  /**
+   * For a server: after this load and every reload of a large project, the folded copies text
+   * search reads are made between requests (a command that exits soon does not ask for them).
+   */
+  foldForSearch(): void {
+    this.folding = true;
+    this.foldSoon();
+  }
+
   private foldSoon(): void {
     const state = this.state;
     if (state.index.documentCount() < FOLD_FROM) return;

@@ -62,6 +62,7 @@ export async function startServer(given: CmsConfig, log: ServerLog, prefetch?: C
   });
   let boundUrl = config.server.url;
   const runtime = ProjectRuntime.open(config, log, prefetch);
+  runtime.foldForSearch();
   project = runtime;
   let code: ProjectCode | undefined;
   try {
