@@ -18,7 +18,7 @@ function parsePort(value: string): number {
  * the command's modules load, so the reading overlaps the imports.
  */
 async function withPrefetch(dir: string, run: (prefetch: ContentPrefetch) => Promise<number>): Promise<number> {
-  const prefetch = (await import('../server/runtime/start-content-prefetch.js')).startContentPrefetch(dir);
+  const prefetch = (await import('../server/store/content-prefetch.js')).ContentPrefetch.start(dir);
   try {
     return await run(prefetch);
   } finally {

@@ -1,8 +1,7 @@
 import v8 from 'node:v8';
 import { loadConfig } from '../server/store/load-config.js';
 import { startServer } from '../server/runtime/start-server.js';
-import type { ContentPrefetch } from '../server/store/content-prefetch.js';
-import { startContentPrefetch } from '../server/runtime/start-content-prefetch.js';
+import { ContentPrefetch } from '../server/store/content-prefetch.js';
 import { hasIndexCache } from '../server/store/index-cache-file.js';
 import { collectGarbage } from './collect-garbage.js';
 import { createConsoleLog } from './console-log.js';
@@ -25,7 +24,7 @@ export async function runServe(options: ServeOptions): Promise<number> {
   const log = createConsoleLog();
   const started = Date.now();
   // With an index cache, files are read only when changed: no worker reads them all ahead.
-  const prefetch = options.prefetch ?? (options.cache !== false && hasIndexCache(options.dir) ? undefined : startContentPrefetch(options.dir));
+  const prefetch = options.prefetch ?? (options.cache !== false && hasIndexCache(options.dir) ? undefined : ContentPrefetch.start(options.dir));
   let server;
   try {
     const config = loadConfig(options.dir, {

@@ -5,7 +5,7 @@ import { packTime, unpackTime } from './packed-time.js';
 import { type PathShape, shapeOfPath } from './path-shape.js';
 import { type StringPool, pooled } from './string-pool.js';
 import { type PlaceholderCode, compactParts, shapeOf } from './compact-parts.js';
-import { type ArenaRef, adoptWorkerRecord, readLongValue, storeLongValues } from './text-arena.js';
+import { readLongValue, storeLongValues } from './text-arena.js';
 
 /**
  * Where a long value sits among an entry's off-heap values: an entry's short values hold one of
@@ -191,26 +191,15 @@ export class CompactEntry implements Entry {
   }
 }
 
-/** Builds the compact form of a file's values (see compactParts), on this thread. */
+/**
+ * Builds the compact form of a file's values (see compactParts): repeated strings of the type's
+ * interned attributes shared through `pool`, the long values stored in the arena as one record.
+ */
 export function compactEntry(type: ContentType, head: EntryHead, data: Readonly<Record<string, unknown>>, pool: StringPool): CompactEntry {
   const { short, placeholders, texts, kinds } = compactParts(type, head, data);
-  return entryFromPrepared(type, head, { short, placeholders, long: texts.length === 0 ? undefined : storeLongValues(texts, kinds) }, pool);
-}
-
-/** What a worker thread prepared of a file (compactParts, its long values as one record), made an entry. */
-export interface PreparedEntry {
-  readonly short: Record<string, unknown>;
-  readonly placeholders: readonly [string, PlaceholderCode][];
-  /** The record's bytes (adopted where they are: see adoptWorkerRecord), or where it is stored already. */
-  readonly long: Uint8Array | ArenaRef | undefined;
-}
-
-/** The entry of prepared parts: repeated strings of the type's interned attributes shared through `pool`. */
-export function entryFromPrepared(type: ContentType, head: EntryHead, prepared: PreparedEntry, pool: StringPool): CompactEntry {
-  const { short, placeholders, long } = prepared;
   for (const key of shapeOf(type).interned) if (key in short) short[key] = pooled(pool, short[key]);
-  for (const [key, code] of placeholders) short[key] = code === 'c' ? CREATED : code === 'u' ? UPDATED : code === 'p' ? PUBLISHED : slotAt(code);
-  return new CompactEntry(head, short, long === undefined ? undefined : long instanceof Uint8Array ? adoptWorkerRecord(long) : long);
+  for (const [key, code] of placeholders) short[key] = placeholderOf(code);
+  return new CompactEntry(head, short, texts.length === 0 ? undefined : storeLongValues(texts, kinds));
 }
 
 /** A field of any entry: from the compact form without decoding it, or from plain data. */

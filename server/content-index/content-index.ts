@@ -13,8 +13,7 @@ import { MediaIndex } from './media-index.js';
 import { insertSorted, removeSorted } from './record-order.js';
 import { ensureReverse, linkRelations, unlinkRelations } from './reverse-relations.js';
 import { toEntry } from './to-entry.js';
-import { CompactEntry, type PreparedEntry, entryFromPrepared, readStoredField } from './compact-entry.js';
-import type { EntryTimes } from './compact-parts.js';
+import { CompactEntry, readStoredField } from './compact-entry.js';
 import { flatString } from './flat-string.js';
 import type { StringPool } from './string-pool.js';
 import { type TypeState, allocateId, createTypeState, holdId, releaseId } from './type-state.js';
@@ -93,13 +92,6 @@ export class ContentIndex {
     const locale = file.type.localized ? (file.locale ?? this.defaultLocale) : null;
     const documentId = file.documentId ?? singleDocumentId(this, this.stateOf(file.type), stored);
     this.place(file, toEntry(stored, documentId, locale, this.pool));
-  }
-
-  /** Adds or replaces a collection file's version from parts prepared elsewhere (a worker thread). */
-  applyPrepared(file: ContentFile & { documentId: string }, times: EntryTimes, prepared: PreparedEntry): void {
-    const locale = file.type.localized ? (file.locale ?? this.defaultLocale) : null;
-    const head = { id: 0, documentId: file.documentId, locale, ...times, path: file.path };
-    this.place(file, entryFromPrepared(file.type, head, prepared, this.pool));
   }
 
   /** Adds or replaces a file's version with one read before (the index cache). */

@@ -48,26 +48,6 @@ export function storeLongValues(texts: readonly string[], kinds: readonly LongKi
   return { slab, at };
 }
 
-/**
- * Writes values as one record into `target` at `at` (a buffer filled elsewhere: a worker thread's
- * batch, adopted with `adoptWorkerRecord`); returns where the record ends, or -1 when it does not fit.
- */
-export function writeLongRecord(target: Buffer, at: number, texts: readonly string[], kinds: readonly LongKind[]): number {
-  const count = texts.length;
-  let offset = at + 2 + 4 * count;
-  if (offset > target.length) return -1;
-  target.writeUInt16LE(count, at);
-  for (let i = 0; i < count; i++) {
-    const text = texts[i]!;
-    // Written without measuring when the worst case fits (3 bytes per UTF-16 unit); measured otherwise.
-    if (offset + 3 * text.length > target.length && offset + Buffer.byteLength(text, 'utf8') > target.length) return -1;
-    const length = target.write(text, offset, 'utf8');
-    target.writeUInt32LE(length * 2 + kinds[i]!, at + 2 + 4 * i);
-    offset += length;
-  }
-  return offset;
-}
-
 /** The bytes of a stored record, for copying it elsewhere (the index cache). */
 export function longRecordBytes(buffer: Buffer, at: number): Buffer {
   const count = buffer.readUInt16LE(at);
@@ -87,21 +67,6 @@ export function adoptLongRecord(slab: Buffer, at: number): ArenaRef | undefined 
   if (end > slab.length) return undefined;
   for (let i = 0; i < count; i++) end += slab.readUInt32LE(at + 2 + 4 * i) >>> 1;
   return end <= slab.length ? { slab, at } : undefined;
-}
-
-let adoptedFrom: ArrayBufferLike | undefined;
-let adopted: Buffer | undefined;
-
-/**
- * A record written elsewhere (`writeLongRecord` on a worker thread, in a buffer transferred here),
- * kept where it is: its buffer becomes a slab of its own, freed like the others.
- */
-export function adoptWorkerRecord(record: Uint8Array): ArenaRef {
-  if (record.buffer !== adoptedFrom || adopted === undefined) {
-    adoptedFrom = record.buffer;
-    adopted = Buffer.from(record.buffer);
-  }
-  return { slab: adopted, at: record.byteOffset };
 }
 
 /** The text of the `index`-th value of a record, as stored (JSON text for a JSON value). */

@@ -9,13 +9,11 @@ import { listUploadFiles } from '../store/list-upload-files.js';
 import { RefusedFileError } from '../store/plain-file.js';
 import { listRefusedUserFiles } from '../store/user-files.js';
 import { scanContent } from '../store/scan-content.js';
-import { type ContentFile, parseContentPath } from '../store/content-path.js';
+import { parseContentPath } from '../store/content-path.js';
 import type { StoredDocument } from '../store/read-document.js';
 import { indexCacheKey, readCachedFiles } from './index-cache.js';
 import { replayJournals } from '../store/write-journal.js';
-import { placeDocument, placePrepared, reportProblem } from './place-document.js';
-import type { PreparedFile } from './prepared-file.js';
-import { schemaKey } from './schema-key.js';
+import { placeDocument, reportProblem } from './place-document.js';
 import type { ProjectState } from './project-state.js';
 import { loadUsers } from './sync-users.js';
 import { syncMedia } from './sync-media.js';
@@ -60,18 +58,9 @@ export function loadProject(config: CmsConfig, prefetch?: ContentPrefetch): Proj
     if (stored.file.locale !== undefined && stored.file.documentId === undefined) later.push(stored);
     else placeDocument(state, stored);
   };
-  // What a decoding worker prepared is taken when it read the same schemas (else the file is read again here).
-  let sameSchemas: boolean | undefined;
-  const adopt = (file: ContentFile, prepared: unknown): boolean => {
-    sameSchemas ??= prefetch?.schemaKey !== undefined && prefetch.schemaKey === schemaKey(registry);
-    if (!sameSchemas || file.documentId === undefined) return false;
-    read++;
-    placePrepared(state, file as ContentFile & { documentId: string }, prepared as PreparedFile);
-    return true;
-  };
   let problems: FileError[] = [];
   state.index.load(() => {
-    problems = scanContent(config.dir, registry, cached ? undefined : prefetch, { visit, reuse: cached && reuse, stats: statListing, adopt }).problems;
+    problems = scanContent(config.dir, registry, cached ? undefined : prefetch, { visit, reuse: cached && reuse, stats: statListing }).problems;
     for (const stored of later) placeDocument(state, stored);
     loadUsers(state);
   });

@@ -3,8 +3,7 @@ import type { IndexChanges } from '../content-index/change-journal.js';
 import type { ChangeSet, ProjectPort, ProjectSnapshot, WriteHooks } from '../documents/project-port.js';
 import { FileError } from '../errors/file-error.js';
 import type { ProjectChange } from '../events/event-hub.js';
-import type { ContentPrefetch } from '../store/content-prefetch.js';
-import { startContentPrefetch } from './start-content-prefetch.js';
+import { ContentPrefetch } from '../store/content-prefetch.js';
 import { statProjectPath } from '../store/project-files.js';
 import { type StoreEvent, ProjectWatcher } from '../store/watch-project.js';
 import { commitChanges } from './commit-changes.js';
@@ -203,7 +202,7 @@ export class ProjectRuntime implements ProjectPort {
 
   private reload(): void {
     // A worker reads while the schemas load, when there is enough content for it to pay off.
-    const prefetch = this.state.index.documentCount() >= PREFETCH_FROM ? startContentPrefetch(this.config.dir) : undefined;
+    const prefetch = this.state.index.documentCount() >= PREFETCH_FROM ? ContentPrefetch.start(this.config.dir) : undefined;
     try {
       this.state = loadProject(this.config, prefetch);
       this.saveCacheSoon();

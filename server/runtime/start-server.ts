@@ -62,7 +62,6 @@ export async function startServer(given: CmsConfig, log: ServerLog, prefetch?: C
   });
   let boundUrl = config.server.url;
   const runtime = ProjectRuntime.open(config, log, prefetch);
-  runtime.foldForSearch();
   project = runtime;
   let code: ProjectCode | undefined;
   try {
@@ -167,6 +166,8 @@ export async function startServer(given: CmsConfig, log: ServerLog, prefetch?: C
   }
   ready = true;
   setImmediate(preloadBody);
+  // Text search's folded copies are made once the server listens: the start does not wait for them.
+  runtime.foldForSearch();
   const { port } = server.address() as AddressInfo;
   const host = config.server.host.includes(':') ? `[${config.server.host}]` : config.server.host;
   boundUrl = `http://${host}:${port}`;

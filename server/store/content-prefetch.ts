@@ -2,7 +2,7 @@ import path from 'node:path';
 import { MessageChannel, type MessagePort, Worker, receiveMessageOnPort } from 'node:worker_threads';
 import type { ContentListing } from './content-listing.js';
 import { CONTENT_DIR } from './project-layout.js';
-import { POSTED, type PrefetchJob, type PrefetchMessage, type PreparedText, STATE_SLOTS, TAKEN } from './content-prefetch-protocol.js';
+import { POSTED, type PrefetchJob, type PrefetchMessage, STATE_SLOTS, TAKEN } from './content-prefetch-protocol.js';
 import type { ReadText } from './read-text.js';
 
 export interface PrefetchOptions {
@@ -10,13 +10,6 @@ export interface PrefetchOptions {
   readonly batchSize?: number;
   /** Messages the worker may post before the main thread takes them (default 16). */
   readonly ahead?: number;
-  /**
-   * The worker's module (default: ./content-prefetch-worker.js, which reads only). Another worker
-   * may post PreparedText for files it did more with; it speaks the same protocol.
-   */
-  readonly worker?: URL | undefined;
-  /** See PrefetchJob.prepareAll. */
-  readonly prepareAll?: boolean | undefined;
 }
 
 const BATCH_SIZE = 256;
@@ -40,8 +33,6 @@ export class ContentPrefetch {
   private taken = 0;
   private listingTaken = false;
   #delivered = 0;
-  #schemaKey: string | undefined;
-  #prepared = 0;
 
   private constructor(projectDir: string, options: PrefetchOptions) {
     this.root = path.join(path.resolve(projectDir), CONTENT_DIR);
@@ -53,10 +44,9 @@ export class ContentPrefetch {
         batchSize: options.batchSize ?? BATCH_SIZE,
         ahead: options.ahead ?? AHEAD,
         state: this.state,
-        prepareAll: options.prepareAll ?? false,
         port: port2,
       };
-      this.worker = new Worker(options.worker ?? new URL('./content-prefetch-worker.js', import.meta.url), {
+      this.worker = new Worker(new URL('./content-prefetch-worker.js', import.meta.url), {
         workerData: job,
         transferList: [port2],
         // Not the parent's flags: under `node -e`, they would make the worker run the eval'd code.
@@ -85,30 +75,21 @@ export class ContentPrefetch {
     if (this.listingTaken) return undefined;
     this.listingTaken = true;
     const message = this.next();
-    if (message !== undefined && 'listing' in message) {
-      this.#schemaKey = message.schemaKey;
-      return message.listing;
-    }
+    if (message !== undefined && 'listing' in message) return message.listing;
     this.close();
     return undefined;
-  }
-
-  /** Which schemas the worker's PreparedText were made with (known once the listing is taken). */
-  get schemaKey(): string | undefined {
-    return this.#schemaKey;
   }
 
   /**
    * The texts of `documentFilePaths(listing)`, in order: `count` of them, or fewer when the worker
    * fails (the caller reads the rest).
    */
-  *texts(count: number): Generator<ReadText | PreparedText> {
+  *texts(count: number): Generator<ReadText> {
     for (let yielded = 0; yielded < count;) {
       const message = this.next();
       if (message === undefined || !('texts' in message)) break;
       yielded += message.texts.length;
       this.#delivered += message.texts.length;
-      for (const text of message.texts) if (typeof text === 'object' && 'prepared' in text) this.#prepared++;
       yield* message.texts;
     }
     this.close();
@@ -117,11 +98,6 @@ export class ContentPrefetch {
   /** How many texts the worker delivered (a scan reads the rest on the main thread). */
   get delivered(): number {
     return this.#delivered;
-  }
-
-  /** How many of the delivered texts the worker prepared (PreparedText). */
-  get prepared(): number {
-    return this.#prepared;
   }
 
   /** Stops the worker; later calls find nothing. */

@@ -4,12 +4,11 @@ import { FileError } from '../errors/file-error.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import { removeStaleTempFiles } from './atomic-write.js';
 import { documentFilePaths, listContent } from './content-listing.js';
-import { type ContentFile, parseContentPath } from './content-path.js';
+import { parseContentPath } from './content-path.js';
 import { RefusedFileError } from './plain-file.js';
 import { CONTENT_DIR } from './project-layout.js';
 import type { ContentPrefetch } from './content-prefetch.js';
 import type { ContentStatListing } from './content-stats.js';
-import type { PreparedText } from './content-prefetch-protocol.js';
 import { type StoredDocument, decodeStoredDocument } from './read-document.js';
 import { type ReadText, readText } from './read-text.js';
 
@@ -20,11 +19,6 @@ export interface ScanOptions {
   readonly reuse?: ((relPath: string, stat: { size: number; mtimeMs: number }) => boolean) | undefined;
   /** With `reuse`: the listing and stats a worker took (content-stats.ts), used instead of listing and stat'ing here. */
   readonly stats?: ContentStatListing | undefined;
-  /**
-   * Takes what the prefetch's worker prepared of a file (see PreparedText); when it returns false
-   * (or is not given), the file is read and decoded here.
-   */
-  readonly adopt?: ((file: ContentFile, prepared: unknown) => boolean) | undefined;
 }
 
 export interface ScanResult {
@@ -39,7 +33,7 @@ export interface ScanResult {
  * that a crash interrupted are removed on the way.
  */
 export function scanContent(projectDir: string, registry: SchemaRegistry, prefetch?: ContentPrefetch, options: ScanOptions = {}): ScanResult {
-  const { visit, reuse, adopt } = options;
+  const { visit, reuse } = options;
   const stats = reuse ? options.stats : undefined;
   const documents: StoredDocument[] = [];
   const problems: FileError[] = [];
@@ -54,16 +48,12 @@ export function scanContent(projectDir: string, registry: SchemaRegistry, prefet
     const paths = documentFilePaths(listing);
     let at = 0;
     // `mtimeMs` when the file was just stat'ed (it is then not stat'ed again).
-    const decode = (given: ReadText | PreparedText, mtimeMs?: number): void => {
+    const decode = (text: ReadText, mtimeMs?: number): void => {
       const relative = paths[at++]!;
       const relPath = `${CONTENT_DIR}/${relative}`;
       try {
         const file = parseContentPath(registry, relPath);
         if (file === undefined) return;
-        let text: ReadText;
-        if (typeof given !== 'object' || !('prepared' in given)) text = given;
-        else if (adopt?.(file, given.prepared)) return;
-        else text = readText(`${root}/${relative}`);
         const stored = decodeStoredDocument(registry, file, text, () => mtimeMs ?? fs.lstatSync(`${root}/${relative}`).mtimeMs);
         if (visit) visit(stored);
         else documents.push(stored);
