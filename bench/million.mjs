@@ -11,7 +11,12 @@
 //
 //   npm run build && node bench/million.mjs [--count 1000000] [--duration 5] [--warmup 1] [--connections 10] [--warm]
 //     [--max-old-space-size <MB>]   (a heap limit for the servers, as NODE_OPTIONS; e.g. V8's default, to see it die)
+//     [--queries-only]              (one start, from the index cache when there is one, then the queries)
+//     [--starts-only]               (the start-up table and heap only)
+// The queries are asked once the server has made text search's folded copies (it logs when), as on
+// a server that has been up a little while; the wait is printed.
 // The project is generated once under <tmpdir>/cms-bench/articles-<count> (kept for later runs).
+import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { runBaselineLoop } from './lib/baseline-loop.mjs';
 import { startBareServer } from './lib/bare-server-process.mjs';
@@ -49,6 +54,8 @@ function readOptions() {
       warmup: { type: 'string', default: '1' },
       connections: { type: 'string', default: '10' },
       warm: { type: 'boolean', default: false },
+      'queries-only': { type: 'boolean', default: false },
+      'starts-only': { type: 'boolean', default: false },
       'max-old-space-size': { type: 'string' },
     },
   });
@@ -62,7 +69,7 @@ function readOptions() {
   // e.g. V8's default limit shows what happens without the CLI's sizing.
   const heapMb = values['max-old-space-size'];
   const env = heapMb === undefined ? process.env : { ...process.env, NODE_OPTIONS: `--max-old-space-size=${positiveNumber('max-old-space-size', heapMb)}` };
-  return { count, load, warmOnly: values.warm, env };
+  return { count, load, warmOnly: values.warm, queriesOnly: values['queries-only'], startsOnly: values['starts-only'], env };
 }
 
 /** One start of the server: a row of the start-up table; the server is stopped unless `keep`. */
@@ -96,7 +103,17 @@ async function publishedIds(url, limit) {
   return ids.slice(0, limit);
 }
 
+/** Waits (up to 5 min) for the server's line saying the folded copies of text search are made. */
+async function waitForFolding(server) {
+  const started = performance.now();
+  while (!/text search: \d+ slabs folded/.test(server.output()) && performance.now() - started < 300_000)
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  const line = /text search: [^\n]*/.exec(server.output());
+  console.log(line ? `${line[0]} (waited ${fixed((performance.now() - started) / 1000, 1)} s after ready)` : 'no folding logged within 5 min');
+}
+
 async function measureQueries(server, load) {
+  await waitForFolding(server);
   const first = await timedGet(`${server.url}${FILTERED}`);
   if (first.status !== 200) throw new Error(`${FILTERED} answered ${first.status}: ${first.body.slice(0, 300)}`);
   const pageCount = JSON.parse(first.body).meta.pagination.pageCount;
@@ -196,7 +213,7 @@ function printQueries(q, count) {
 }
 
 async function main() {
-  const { count, load, warmOnly, env } = readOptions();
+  const { count, load, warmOnly, queriesOnly, startsOnly, env } = readOptions();
   serverEnv = env;
   console.log(machineNote());
   const project = ensureGeneratedProject(count);
@@ -211,13 +228,28 @@ async function main() {
       : 'this build has no --no-cache (no index cache): the restart reads every file too',
   );
 
+  if (queriesOnly) {
+    const one = await startOnce('one start (from the index cache when there is one)', dir, [], true);
+    if (one.failed) return;
+    console.log(
+      `ready in ${fixed(one.server.readyMs / 1000, 2)} s; ${one.heap ? `heap ${one.heap.heapMb} MB, ${one.heap.per10k} MB per 10,000 documents` : ''}`,
+    );
+    try {
+      printQueries(await measureQueries(one.server, load), count);
+    } finally {
+      await one.server.stop();
+    }
+    return;
+  }
   const dropped = !warmOnly && dropPageCache();
   const why = warmOnly ? '--warm' : 'dropping it was not permitted';
   const baselines = { cold: await runBaselineLoop(dir) };
   const rows = [];
-  const cold = { ...(await startOnce(dropped ? '(b) cms serve, page cache dropped' : '(b) cms serve, warm page cache', dir, readAll)), cold: true };
+  // Dropped again: the loop just read every file into it.
   if (dropped) dropPageCache();
+  const cold = { ...(await startOnce(dropped ? '(b) cms serve, page cache dropped' : '(b) cms serve, warm page cache', dir, readAll)), cold: true };
   rows.push(cold);
+  // The server read every file: the page cache holds them for the warm loop and start.
   baselines.warm = await runBaselineLoop(dir);
   let running;
   if (cold.failed) {
@@ -227,6 +259,10 @@ async function main() {
     rows.push(warm);
     if (noCache && !warm.failed) {
       await startOnce('writing the index cache', dir, []);
+      // The cache just written (gigabytes at this size) goes to disk first, as it has long before any real restart.
+      const flushed = performance.now();
+      spawnSync('sync');
+      console.log(`the index cache written, flushed to disk in ${fixed((performance.now() - flushed) / 1000, 1)} s`);
       const restart = { ...(await startOnce('(d) restart with the index cache', dir, [], true)), restart: true };
       rows.push(restart);
       if (!restart.failed) running = restart;
@@ -238,6 +274,10 @@ async function main() {
     console.log(
       `heap after load, ${row.label.slice(4)}: ${row.heap.heapMb} MB, ${row.heap.per10k} MB per 10,000 documents (< ${TARGETS.per10k}: ${verdict(row.heap.per10k < TARGETS.per10k)})`,
     );
+  }
+  if (startsOnly && running !== undefined) {
+    await running.server.stop();
+    return;
   }
   if (running === undefined) {
     console.log('queries not measured: no server came up');

@@ -21,7 +21,8 @@ const FILTERED = '/api/articles?filters[views][$gt]=500&filters[category][$eq]=n
 const SORTED = '/api/articles?sort=title:asc';
 
 async function benchProject(dir, options) {
-  const server = await startServerProcess(dir, { watch: false });
+  // No index cache: a server writing one between requests would be measured with it.
+  const server = await startServerProcess(dir, { watch: false, cache: false });
   let bare;
   try {
     const first = await timedGet(`${server.url}/api/articles?pagination[pageSize]=1`);

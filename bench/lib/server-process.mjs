@@ -31,12 +31,14 @@ function probeHealth(port) {
 
 /**
  * Spawns `node dist/cli/main.js serve` on `dir` and resolves once /_health answers 204, with the
- * milliseconds from spawn to that answer. `stop()` ends the child by its pid.
+ * milliseconds from spawn to that answer. `stop()` ends the child by its pid. `cache: false` passes
+ * `--no-cache` (every file read, no index cache written while a load test runs).
  */
-export async function startServerProcess(dir, { watch = false, nodeArgs = [], timeoutMs = 120_000, main = distFile('cli/main.js') } = {}) {
+export async function startServerProcess(dir, { watch = false, cache = true, nodeArgs = [], timeoutMs = 120_000, main = distFile('cli/main.js') } = {}) {
   const port = await findFreePort();
   const args = [...nodeArgs, main, 'serve', '--dir', dir, '--port', String(port), '--host', HOST];
   if (!watch) args.push('--no-watch');
+  if (!cache) args.push('--no-cache');
   const started = performance.now();
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

@@ -14,6 +14,7 @@ import { insertSorted, removeSorted } from './record-order.js';
 import { ensureReverse, linkRelations, unlinkRelations } from './reverse-relations.js';
 import { toEntry } from './to-entry.js';
 import { CompactEntry, readStoredField } from './compact-entry.js';
+import { withLoadChunks } from './text-arena.js';
 import { flatString } from './flat-string.js';
 import type { StringPool } from './string-pool.js';
 import { type TypeState, allocateId, createTypeState, holdId, releaseId } from './type-state.js';
@@ -70,7 +71,7 @@ export class ContentIndex {
     this.bulkIntoEmpty = [...this.states.values()].every((state) => state.records.size === 0);
     this.touched.clear();
     try {
-      apply();
+      withLoadChunks(apply);
     } finally {
       this.bulk = false;
       this.bulkIntoEmpty = false;

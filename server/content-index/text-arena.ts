@@ -21,6 +21,45 @@ const SLAB_BYTES = 64 * 1024;
 let slab: Buffer = Buffer.allocUnsafeSlow(SLAB_BYTES);
 let used = 0;
 
+/**
+ * While a whole project loads, slabs are cut from chunks that double from 4 MB up to 1 GB: V8 marks
+ * the whole heap for about every 64 MB allocated outside it in separate buffers (dozens of full
+ * collections of a heap growing to a gigabyte, at a million documents), and once per chunk here.
+ * A chunk is freed once no entry points into any of its slabs; slabs made later (edits) are buffers
+ * of their own again, freed one by one. Untouched room at a chunk's end is never written, so the
+ * system does not back it with memory.
+ */
+const FIRST_CHUNK = 4 << 20;
+const MAX_CHUNK = 1 << 30;
+let loading = false;
+let chunk: Buffer | undefined;
+let chunkUsed = 0;
+let nextChunk = FIRST_CHUNK;
+
+function newSlab(size: number): Buffer {
+  if (!loading) return Buffer.allocUnsafeSlow(size);
+  if (chunk === undefined || chunkUsed + size > chunk.length) {
+    chunk = Buffer.allocUnsafeSlow(Math.max(nextChunk, size));
+    chunkUsed = 0;
+    nextChunk = Math.min(MAX_CHUNK, nextChunk * 2);
+  }
+  const cut = chunk.subarray(chunkUsed, chunkUsed + size);
+  chunkUsed += size;
+  return cut;
+}
+
+/** Runs a load whose slabs are cut from large chunks (see above). */
+export function withLoadChunks<T>(load: () => T): T {
+  loading = true;
+  try {
+    return load();
+  } finally {
+    loading = false;
+    chunk = undefined;
+    nextChunk = FIRST_CHUNK;
+  }
+}
+
 /** Stores values (their texts and kinds) as one record; returns where it is. */
 export function storeLongValues(texts: readonly string[], kinds: readonly LongKind[]): ArenaRef {
   const count = texts.length;
@@ -32,7 +71,7 @@ export function storeLongValues(texts: readonly string[], kinds: readonly LongKi
     let size = 2 + 4 * count;
     for (let i = 0; i < count; i++) size += Buffer.byteLength(texts[i]!, 'utf8');
     if (used + size > slab.length) {
-      slab = Buffer.allocUnsafeSlow(Math.max(SLAB_BYTES, size));
+      slab = newSlab(Math.max(SLAB_BYTES, size));
       used = 0;
     }
   }

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { removeStaleTempFiles } from './atomic-write.js';
 import { CacheCheck } from './index-cache-check.js';
 import { END, MAGIC, walkIndexCache } from './index-cache-walk.js';
 import { RefusedFileError, leadsThroughLink } from './plain-file.js';
@@ -66,8 +67,11 @@ class CacheWriter {
     if (leadsThroughLink(projectDir, INDEX_CACHE_FILE))
       throw new RefusedFileError(INDEX_CACHE_FILE, 'its folder is a symbolic link: links are never followed, so it is not written');
     this.file = path.join(projectDir, INDEX_CACHE_FILE);
-    fs.mkdirSync(path.dirname(this.file), { recursive: true });
-    this.temp = `${this.file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
+    const dir = path.dirname(this.file);
+    fs.mkdirSync(dir, { recursive: true });
+    // Named as atomic-write names its temp files, so that what a writer killed mid-way left is removed.
+    removeStaleTempFiles(dir);
+    this.temp = path.join(dir, `.${path.basename(this.file)}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`);
     this.fd = fs.openSync(this.temp, 'w', 0o600);
     const keyBytes = Buffer.from(key, 'utf8');
     this.put(MAGIC);

@@ -283,4 +283,21 @@ test('a server writes the cache soon after a start that read files, while it kee
   }
 });
 
+test('a temp file a killed writer left in .cms/ is removed by the next write; a running writer’s is kept', () => {
+  loadAndSave();
+  const dir = path.join(project.dir, '.cms');
+  // A pid no process has (above Linux's pid_max), and this process's own.
+  const stale = path.join(dir, '.index-cache.bin.4194999.0a1b2c3d.tmp');
+  const live = path.join(dir, `.index-cache.bin.${process.pid}.0a1b2c3d.tmp`);
+  fs.writeFileSync(stale, 'half a cache');
+  fs.writeFileSync(live, 'being written');
+  loadAndSave();
+  assert.not.ok(fs.existsSync(stale), 'the stale temp file is gone');
+  assert.ok(fs.existsSync(live), 'the running writer’s temp file stays');
+  assert.equal(
+    fs.readdirSync(dir).filter((name) => name.endsWith('.tmp')),
+    [path.basename(live)],
+  );
+});
+
 test.run();
