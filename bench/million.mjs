@@ -23,6 +23,7 @@ import { startBareServer } from './lib/bare-server-process.mjs';
 import { ensureGeneratedProject } from './lib/generated-project.mjs';
 import { loadTest, loadTestPaths, timedGet } from './lib/load-test.mjs';
 import { machineNote } from './lib/machine-note.mjs';
+import { publishedIds } from './lib/published-ids.mjs';
 import { dropPageCache } from './lib/page-cache.mjs';
 import { readHeapLine, readLastGc, serveAccepts, serveUntilReady } from './lib/serve-until-ready.mjs';
 import { fixed, positiveNumber, printTable, verdict } from './lib/stats.mjs';
@@ -89,18 +90,6 @@ async function startOnce(label, dir, args, keep = false) {
   }
   if (!keep) await server.stop();
   return { label, server, heap, failed: false };
-}
-
-/** documentIds of published articles (what get-one answers without ?status=draft), from the API's pages. */
-async function publishedIds(url, limit) {
-  const ids = [];
-  for (let page = 1; ids.length < limit; page++) {
-    const answer = await timedGet(`${url}/api/articles?fields[0]=title&pagination[pageSize]=100&pagination[page]=${page}`);
-    const data = JSON.parse(answer.body).data;
-    if (data.length === 0) break;
-    ids.push(...data.map((document) => document.documentId));
-  }
-  return ids.slice(0, limit);
 }
 
 /** Waits (up to 5 min) for the server's line saying the folded copies of text search are made. */

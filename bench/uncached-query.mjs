@@ -14,6 +14,7 @@ import { startBareServer } from './lib/bare-server-process.mjs';
 import { distFile } from './lib/dist-path.mjs';
 import { loadTest, loadTestPaths, timedGet } from './lib/load-test.mjs';
 import { machineNote } from './lib/machine-note.mjs';
+import { publishedIds } from './lib/published-ids.mjs';
 import { serveUntilReady } from './lib/serve-until-ready.mjs';
 import { fixed, positiveNumber, printTable } from './lib/stats.mjs';
 
@@ -55,17 +56,6 @@ async function during(server, measure) {
   const before = server.output().length;
   const result = await measure();
   return { ...result, gc: majorGcs(server.output().slice(before)) };
-}
-
-async function publishedIds(url, limit) {
-  const ids = [];
-  for (let page = 1; ids.length < limit; page++) {
-    const answer = await timedGet(`${url}/api/articles?fields[0]=title&pagination[pageSize]=100&pagination[page]=${page}`);
-    const data = JSON.parse(answer.body).data;
-    if (data.length === 0) break;
-    ids.push(...data.map((document) => document.documentId));
-  }
-  return ids.slice(0, limit);
 }
 
 async function measureBuild(label, cli, { dir, load, nodeArgs }) {

@@ -1,6 +1,7 @@
 import path from 'node:path';
-import { MessageChannel, type MessagePort, Worker, receiveMessageOnPort } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, type Worker, receiveMessageOnPort } from 'node:worker_threads';
 import type { ContentListing } from './content-listing.js';
+import { startBackgroundWorker } from './start-background-worker.js';
 import { CONTENT_DIR } from './project-layout.js';
 import { POSTED, type PrefetchJob, type PrefetchMessage, STATE_SLOTS, TAKEN } from './content-prefetch-protocol.js';
 import type { ReadText } from './read-text.js';
@@ -46,15 +47,8 @@ export class ContentPrefetch {
         state: this.state,
         port: port2,
       };
-      this.worker = new Worker(new URL('./content-prefetch-worker.js', import.meta.url), {
-        workerData: job,
-        transferList: [port2],
-        // Not the parent's flags: under `node -e`, they would make the worker run the eval'd code.
-        execArgv: [],
-      });
-      this.worker.unref();
-      // Failures show as messages that never come: the main thread is blocked when it waits.
-      this.worker.on('error', () => undefined);
+      // Failures show as messages that never come: the main thread reads by itself when it waits too long.
+      this.worker = startBackgroundWorker(new URL('./content-prefetch-worker.js', import.meta.url), job, [port2]);
     } catch {
       this.close();
     }

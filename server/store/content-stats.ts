@@ -1,6 +1,7 @@
 import path from 'node:path';
-import { MessageChannel, type MessagePort, Worker, receiveMessageOnPort } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, type Worker, receiveMessageOnPort } from 'node:worker_threads';
 import type { ContentListing } from './content-listing.js';
+import { startBackgroundWorker } from './start-background-worker.js';
 import { CONTENT_DIR } from './project-layout.js';
 
 /** A listing of content/ with the size and mtime of each of its document files (`documentFilePaths` order). */
@@ -32,13 +33,7 @@ export class ContentStats {
     this.port = port1;
     try {
       const root = path.join(path.resolve(projectDir), CONTENT_DIR);
-      this.worker = new Worker(new URL('./content-stats-worker.js', import.meta.url), {
-        workerData: { root, state: this.state, port: port2 },
-        transferList: [port2],
-        execArgv: [],
-      });
-      this.worker.unref();
-      this.worker.on('error', () => undefined);
+      this.worker = startBackgroundWorker(new URL('./content-stats-worker.js', import.meta.url), { root, state: this.state, port: port2 }, [port2]);
     } catch {
       this.close();
     }

@@ -1,4 +1,5 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startBackgroundWorker } from './start-background-worker.js';
 
 /** The worker's verdict in the shared state: still checking, intact, not intact. */
 const CHECKING = 0;
@@ -19,9 +20,7 @@ export class CacheCheck {
 
   private constructor(fd: number, key: string) {
     try {
-      this.worker = new Worker(new URL('./index-cache-check-worker.js', import.meta.url), { workerData: { fd, key, state: this.state }, execArgv: [] });
-      this.worker.unref();
-      this.worker.on('error', () => undefined);
+      this.worker = startBackgroundWorker(new URL('./index-cache-check-worker.js', import.meta.url), { fd, key, state: this.state });
     } catch {
       this.close();
     }
