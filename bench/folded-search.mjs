@@ -8,36 +8,18 @@
 //
 //   node bench/generate.mjs --count 100000
 //   node bench/folded-search.mjs [--dir <project>] [--rounds 5]
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { defaultProjectDir } from './generate.mjs';
-import { machineNote } from './lib/machine-note.mjs';
+import { loadDist, loadPublishedArticles, option } from './lib/articles-in-process.mjs';
 
-function option(name, fallback) {
-  const at = process.argv.indexOf(`--${name}`);
-  return at > 0 && process.argv[at + 1] !== undefined ? process.argv[at + 1] : fallback;
-}
+const { answerRead } = await loadDist('server/documents/answer-read.js');
+const { compileFilter } = await loadDist('server/engine/compile-filter.js');
+const { compileSearch } = await loadDist('server/engine/compile-search.js');
+const { CompactEntry } = await loadDist('server/content-index/compact-entry.js');
+const { JSON_KIND, TEXT_KIND, foldNeedle, longValueContains } = await loadDist('server/content-index/text-arena.js');
+const { asciiCaseInsensitive, readEntryField } = await loadDist('server/engine/field-value.js');
 
-const dist = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', 'dist');
-const load = (file) => import(pathToFileURL(path.join(dist, file)).href);
-const { loadConfig } = await load('server/store/load-config.js');
-const { loadProject } = await load('server/runtime/load-project.js');
-const { answerRead } = await load('server/documents/answer-read.js');
-const { compileFilter } = await load('server/engine/compile-filter.js');
-const { compileSearch } = await load('server/engine/compile-search.js');
-const { CompactEntry } = await load('server/content-index/compact-entry.js');
-const { JSON_KIND, TEXT_KIND, foldNeedle, longValueContains } = await load('server/content-index/text-arena.js');
-const { asciiCaseInsensitive, readEntryField } = await load('server/engine/field-value.js');
-
-const dir = path.resolve(option('dir', defaultProjectDir(100000)));
 const rounds = Number(option('rounds', '5'));
-console.log(machineNote());
-let started = performance.now();
-const config = loadConfig(dir, {}, {});
-const state = loadProject(config);
-const type = state.registry.byRouteName.get('articles');
-const entries = state.index.entries(type, 'published', null);
-console.log(`${dir}: ${entries.length} published articles, loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+const { config, state, type, entries } = await loadPublishedArticles();
+let started;
 
 const SEARCHES = [
   '_q=mountain',
@@ -49,7 +31,7 @@ const SEARCHES = [
 console.log('first answers through the read path (ms; the first one folds every slab it reads unless --fold-first):');
 if (process.argv.includes('--fold-first')) {
   // As `cms serve` does after a load (runtime/fold-slabs-slowly.ts), in one go here.
-  const { foldedSlab, reserveFoldedCopies } = await load('server/content-index/folded-slabs.js');
+  const { foldedSlab, reserveFoldedCopies } = await loadDist('server/content-index/folded-slabs.js');
   const cpu = process.cpuUsage();
   const seen = new Set();
   for (const { entry } of state.index.heldEntries()) {
