@@ -60,12 +60,10 @@ function serializeDocument(level: Level<ContentType>, entry: Entry): Record<stri
   const { owner: type, shape } = level;
   const fields = shape.fields;
   const out: Record<string, unknown> = { id: entry.id, documentId: entry.documentId };
-  // Every scalar shown: the document decoded once. Some (`fields`): only those, and what populate
-  // asks for, each read alone (a document's long values are not decoded for its title).
-  const read =
-    fields === undefined
-      ? valuesOf(level.related ? compiledOnce(level.context, entry, () => entry.data) : entry.data)
-      : (name: string) => readStoredField(entry, name);
+  // Each value shown is read alone: a component or dynamic zone not populated is never decoded, nor
+  // a long value `fields` leaves out. A related document (an author of many articles) is decoded
+  // once per request instead: the same one may come again in this answer.
+  const read = level.related ? valuesOf(compiledOnce(level.context, entry, () => entry.data)) : (name: string) => readStoredField(entry, name);
   addScalars(out, type, read, fields);
   for (const name of TIMESTAMPS) if (fields === undefined || fields.includes(name)) out[name] = entry[name];
   if (type.localized && (fields === undefined || fields.includes('locale'))) out['locale'] = entry.locale;
