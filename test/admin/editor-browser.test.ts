@@ -221,6 +221,8 @@ test('a French version filled in from English', async () => {
   await page.goto(`${app.url}/admin#/collection/api::article.article/getting-started-with-typescript-5?locale=fr`);
   await page.getByText('This locale does not exist yet').waitFor();
   await page.getByRole('button', { name: 'Fill in' }).click();
+  // The English values arrive from the server: typing before they are in would race with them.
+  await page.waitForFunction(`document.querySelector('#field-title')?.value === 'Getting Started with TypeScript 5: A Practical Tour'`);
   await page.locator('#field-title').fill('Premiers pas avec TypeScript 5');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.getByText('Saved document').waitFor();
