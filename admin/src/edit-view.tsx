@@ -115,7 +115,13 @@ export function EditView(props: { schemas: Schemas; type: ContentTypeInfo; docum
   }
   async function fillFrom(code: string) {
     if (!path) return;
-    const other = await call<EditorDocument>('GET', `${path}${query({ locale: code })}`);
+    let other: EditorDocument;
+    try {
+      other = await call<EditorDocument>('GET', `${path}${query({ locale: code })}`);
+    } catch (failure) {
+      setMessage(String((failure as Error).message));
+      return;
+    }
     // Relations to localized types name documents of the other locale: Strapi leaves them out too.
     const values = { ...other.values };
     for (const { name, attribute } of type.attributes) {
@@ -268,9 +274,11 @@ export function EditView(props: { schemas: Schemas; type: ContentTypeInfo; docum
   );
 }
 
-function FillFromLocale({ schemas, current, onFill }: { schemas: Schemas; current: string; onFill: (code: string) => void }) {
+function FillFromLocale({ schemas, current, onFill }: { schemas: Schemas; current: string; onFill: (code: string) => Promise<void> }) {
   const others = schemas.locales.filter((l) => l.code !== current);
   const [code, setCode] = useState(others[0]?.code ?? '');
+  // While the other locale's values load, the button says so (they replace what the form holds).
+  const [busy, setBusy] = useState(false);
   return (
     <div class="fill-locale">
       <p class="muted">This locale does not exist yet: saving creates it.</p>
@@ -283,8 +291,17 @@ function FillFromLocale({ schemas, current, onFill }: { schemas: Schemas; curren
             </option>
           ))}
         </select>
-        <button type="button" class="secondary" onClick={() => onFill(code)}>
-          Fill in
+        <button
+          type="button"
+          class="secondary"
+          disabled={busy}
+          aria-busy={busy}
+          onClick={() => {
+            setBusy(true);
+            void onFill(code).finally(() => setBusy(false));
+          }}
+        >
+          {busy ? 'Filling in…' : 'Fill in'}
         </button>
       </div>
     </div>
