@@ -1,3 +1,4 @@
+import { SelectAllHeader } from './select-all-header';
 import { useEffect, useState } from 'preact/hooks';
 import { call } from './api';
 import { type ChangedFile, changeBadge, isNotARepository, versionTag } from './git-types';
@@ -70,7 +71,6 @@ export function ChangesView({ canWrite }: { canWrite: boolean }) {
 
   const rows = rowsOf(changes);
   const chosen = rows.filter((row) => selected.includes(row.key));
-  const allChecked = rows.length > 0 && chosen.length === rows.length;
   const toggle = (key: string) => setSelected(selected.includes(key) ? selected.filter((k) => k !== key) : [...selected, key]);
   const bodyOf = () => ({
     documents: chosen.flatMap((row) => ('documents' in row.target ? row.target.documents : [])),
@@ -151,14 +151,7 @@ export function ChangesView({ canWrite }: { canWrite: boolean }) {
         <table>
           <thead>
             <tr>
-              <th scope="col">
-                <input
-                  type="checkbox"
-                  aria-label="Select all changes"
-                  checked={allChecked}
-                  onChange={() => setSelected(allChecked ? [] : rows.map((r) => r.key))}
-                />
-              </th>
+              <SelectAllHeader label="Select all changes" keys={rows.map((r) => r.key)} selected={selected} onSelect={setSelected} />
               <th scope="col">Entry</th>
               <th scope="col">Type</th>
               <th scope="col">Change</th>

@@ -1,3 +1,4 @@
+import { SelectAllHeader } from './select-all-header';
 import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import { ApiFailure, call, query } from './api';
 import { useTypeChanges } from './live-changes';
@@ -57,7 +58,6 @@ export function ListView({ schemas, type, locale }: { schemas: Schemas; type: Co
 
   const toggleSort = (column: string) => setSort(sort === `${column}:asc` ? `${column}:desc` : `${column}:asc`);
   const rows = answer?.results ?? [];
-  const allChecked = rows.length > 0 && rows.every((row) => selected.includes(row['documentId']));
   const createHref = `#/collection/${type.uid}/create${type.localized ? `?locale=${locale}` : ''}`;
   return (
     <section class="list-view">
@@ -122,14 +122,7 @@ export function ListView({ schemas, type, locale }: { schemas: Schemas; type: Co
       <table>
         <thead>
           <tr>
-            <th scope="col">
-              <input
-                type="checkbox"
-                aria-label="Select all entries"
-                checked={allChecked}
-                onChange={() => setSelected(allChecked ? [] : rows.map((row) => row['documentId']))}
-              />
-            </th>
+            <SelectAllHeader label="Select all entries" keys={rows.map((row) => row['documentId'])} selected={selected} onSelect={setSelected} />
             {(answer?.columns ?? []).map((column) => (
               <th scope="col" key={column} aria-sort={sort === `${column}:asc` ? 'ascending' : sort === `${column}:desc` ? 'descending' : undefined}>
                 <button type="button" class="link" onClick={() => toggleSort(column)}>

@@ -19,13 +19,7 @@ function runAutocannon(options) {
 export async function loadTest(url, { connections = 10, duration = 10, warmup = 2 } = {}) {
   if (warmup > 0) await runAutocannon({ url, connections, duration: warmup });
   const result = await runAutocannon({ url, connections, duration });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    bytesPerRequest: result.throughput.total / Math.max(1, result.requests.total),
-    requests: result.requests.total,
-  };
+  return summaryOf(result);
 }
 
 /**
@@ -45,13 +39,7 @@ export async function loadTestPaths(base, paths, { connections = 10, duration = 
   ];
   if (warmup > 0) await runAutocannon({ url: base, connections, duration: warmup, requests });
   const result = await runAutocannon({ url: base, connections, duration, requests });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    bytesPerRequest: result.throughput.total / Math.max(1, result.requests.total),
-    requests: result.requests.total,
-  };
+  return summaryOf(result);
 }
 
 /** One GET, timed: { ms, status, body (text) }. */
@@ -67,4 +55,15 @@ export function timedGet(url) {
       })
       .on('error', reject);
   });
+}
+
+/** What a load reports of an autocannon result. */
+function summaryOf(result) {
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bytesPerRequest: result.throughput.total / Math.max(1, result.requests.total),
+    requests: result.requests.total,
+  };
 }
