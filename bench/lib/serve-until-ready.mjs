@@ -1,19 +1,8 @@
 // `cms serve` in a child process, for measures that must survive a server that dies while loading
 // (out of memory at a million documents): resolves either way, never hangs.
 import { spawn, spawnSync } from 'node:child_process';
-import http from 'node:http';
 import { distFile } from './dist-path.mjs';
-import { HOST, findFreePort } from './server-process.mjs';
-
-function probeHealth(port) {
-  return new Promise((resolve) => {
-    const request = http.get({ host: HOST, port, path: '/_health', agent: false }, (response) => {
-      response.resume();
-      resolve(response.statusCode ?? 0);
-    });
-    request.on('error', () => resolve(0));
-  });
-}
+import { HOST, findFreePort, probeHealth } from './server-process.mjs';
 
 /** Whether `cms serve --help` lists `flag` (e.g. `--no-cache`, which not every build has). */
 export function serveAccepts(flag) {

@@ -19,7 +19,7 @@ export function findFreePort() {
 }
 
 /** One GET to /_health; resolves to the status, or 0 when nothing listens yet. */
-function probeHealth(port) {
+export function probeHealth(port) {
   return new Promise((resolve) => {
     const request = http.get({ host: HOST, port, path: '/_health', agent: false }, (response) => {
       response.resume();
