@@ -76,6 +76,8 @@ function readOptions() {
 /** One start of the server: a row of the start-up table; the server is stopped unless `keep`. */
 async function startOnce(label, dir, args, keep = false) {
   const server = await serveUntilReady(dir, { args, env: serverEnv });
+  // The heap is printed once the start's work after listening (text search's folded copies) is done.
+  if (server.ok) await server.waitFor(/MB per 10,000 documents/);
   const heap = readHeapLine(server.output());
   const relaunch = /starting again with --max-old-space-size=\d+/.exec(server.output());
   if (relaunch) console.log(`${label}: the CLI sized the heap (${relaunch[0]})`);

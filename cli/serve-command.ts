@@ -65,24 +65,28 @@ export async function runServe(options: ServeOptions): Promise<number> {
   const readyMs = Date.now() - started;
   log.info(
     `cms serving ${index.documentCount()} documents of ${registry.contentTypes.size} content types and ${index.media.size} media files ` +
-      `at ${server.url}/api (ready in ${readyMs} ms, ${describeHeap(index.documentCount())}` +
+      `at ${server.url}/api (ready in ${readyMs} ms, heap limit ${Math.round(v8.getHeapStatistics().heap_size_limit / 2 ** 20)} MB` +
       `${problems ? `, ${problems} file${problems > 1 ? 's' : ''} with problems above` : ''})`,
   );
+  let closing = false;
+  void stopped.then(() => (closing = true));
+  // Measured once the start's work after listening is done, off the way to the first answers.
+  void server.settled.then(() => closing || log.info(describeHeap(index.documentCount())));
   await stopped;
   return 0;
 }
 
 /**
  * The heap in use after loading, per 10,000 documents once there are that many (what a project
- * needs: cli/heap-size.ts sizes the heap by it), and V8's limit for this process. Measured after a
- * full collection (the server is listening already: the start time does not include it), so it
- * counts what the index holds, not what the load left for the collector.
+ * needs: cli/heap-size.ts sizes the heap by it). Measured after a full collection (about a second
+ * at a million documents, so not on the way to the ready line), so it counts what the index holds,
+ * not what the load left for the collector.
  */
 function describeHeap(documents: number): string {
   const collected = collectGarbage();
   const used = process.memoryUsage().heapUsed / 1e6;
   const perTenThousand = documents >= 10_000 ? `, ${((used * 10_000) / documents).toFixed(1)} MB per 10,000 documents` : '';
-  return `heap ${used.toFixed(0)} MB${perTenThousand}${collected ? ' after a full collection' : ''}, heap limit ${Math.round(v8.getHeapStatistics().heap_size_limit / 2 ** 20)} MB`;
+  return `heap ${used.toFixed(0)} MB${perTenThousand}${collected ? ' after a full collection' : ''}`;
 }
 
 /** How long a stop may take before the process ends without waiting further. */

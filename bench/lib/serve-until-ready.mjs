@@ -12,7 +12,7 @@ export function serveAccepts(flag) {
 
 /**
  * Spawns `node dist/cli/main.js serve --no-watch` on `dir` (plus `args`) and resolves once /_health
- * answers 204: `{ ok: true, readyMs, url, pid, output(), stop() }`; or, when the process ends first
+ * answers 204: `{ ok: true, readyMs, url, pid, output(), waitFor(pattern), stop() }`; or, when the process ends first
  * or is not ready within `timeoutMs` (then killed): `{ ok: false, code, signal, ms, output() }`.
  * `cli` runs another build's cli/main.js (an A/B run).
  */
@@ -50,6 +50,15 @@ export async function serveUntilReady(dir, { args = [], nodeArgs = [], env = pro
     pid: child.pid,
     url: `http://${HOST}:${port}`,
     output: () => output,
+    /** Waits until the output matches `pattern` (true), the server ends or `timeoutMs` passes (false). */
+    async waitFor(pattern, timeoutMs = 5 * 60_000) {
+      const until = performance.now() + timeoutMs;
+      while (!pattern.test(output)) {
+        if (ended || performance.now() > until) return false;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return true;
+    },
     async stop() {
       if (!ended) child.kill('SIGTERM');
       const timer = setTimeout(() => ended || child.kill('SIGKILL'), 10_000);
@@ -59,7 +68,7 @@ export async function serveUntilReady(dir, { args = [], nodeArgs = [], env = pro
   };
 }
 
-/** The server's ready line figures: `heap N MB, M MB per 10,000 documents` (and the limit, when printed). */
+/** The server's heap figures: `heap N MB, M MB per 10,000 documents` (printed after the ready line) and the limit, when printed. */
 export function readHeapLine(output) {
   const match = /heap (\d+) MB(?:, ([\d.]+) MB per 10,000 documents)?/.exec(output);
   if (!match) return undefined;

@@ -245,20 +245,23 @@ export class ProjectRuntime implements ProjectPort {
    * For a server: after this load and every reload of a large project, the folded copies text
    * search reads are made between requests (a command that exits soon does not ask for them).
    */
-  foldForSearch(): void {
+  foldForSearch(): Promise<void> {
     this.folding = true;
-    this.foldSoon();
+    return new Promise((resolve) => this.foldSoon(resolve));
   }
 
-  private foldSoon(): void {
+  /** `done` is called once the copies are made (at once when none are needed; never when a close or reload cancels them). */
+  private foldSoon(done?: () => void): void {
     const state = this.state;
-    if (state.index.documentCount() < FOLD_FROM) return;
+    if (state.index.documentCount() < FOLD_FROM) return done?.();
     const started = performance.now();
     foldSlabsSlowly(
       state.index,
       () => this.closed || this.state !== state,
-      (slabs, bytes) =>
-        this.log.info(`text search: ${slabs} slabs folded (${Math.round(bytes / 1e6)} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s`),
+      (slabs, bytes) => {
+        this.log.info(`text search: ${slabs} slabs folded (${Math.round(bytes / 1e6)} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+        done?.();
+      },
     );
   }
 

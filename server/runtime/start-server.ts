@@ -31,6 +31,8 @@ export interface RunningServer {
   readonly project: ProjectRuntime;
   /** The change events: the hub the stream reads, and the webhooks. */
   readonly events: RunningEvents;
+  /** Resolves once the start's work after listening (text search's folded copies) is done. */
+  readonly settled: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -167,7 +169,7 @@ export async function startServer(given: CmsConfig, log: ServerLog, prefetch?: C
   ready = true;
   setImmediate(preloadBody);
   // Text search's folded copies are made once the server listens: the start does not wait for them.
-  runtime.foldForSearch();
+  const settled = runtime.foldForSearch();
   const { port } = server.address() as AddressInfo;
   const host = config.server.host.includes(':') ? `[${config.server.host}]` : config.server.host;
   boundUrl = `http://${host}:${port}`;
@@ -177,6 +179,7 @@ export async function startServer(given: CmsConfig, log: ServerLog, prefetch?: C
     port,
     project: runtime,
     events,
+    settled,
     close() {
       closing ??= closeServer(server, runtime, () => {
         ready = false;

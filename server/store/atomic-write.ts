@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { readFolderNames } from './read-folder.js';
 
 /**
  * Writes a file so that a crash at any moment leaves either the old or the new content, never a
@@ -62,7 +63,7 @@ export function removeStaleTempFiles(dir: string, names?: readonly string[]): nu
   let removed = 0;
   if (names === undefined) {
     try {
-      names = fs.readdirSync(dir);
+      names = readFolderNames(dir);
     } catch {
       return 0;
     }

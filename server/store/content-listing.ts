@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { isDocumentFileName } from './content-path.js';
 import { type RefusedEntry, refusalOfEntry } from './plain-file.js';
 import { CONTENT_DIR } from './project-layout.js';
+import { readFolder } from './read-folder.js';
 
 /** The names in content/ and its folders, as read from disk (before any name is judged). */
 export interface ContentListing {
@@ -41,7 +42,7 @@ export function listContent(root: string): ContentListing {
   const state = contentRootState(root, { tolerant: false });
   if (state === 'absent') return { files, folders, refused };
   if (state !== 'folder') return { files, folders, refused: [state] };
-  for (const entry of fs.readdirSync(root, { withFileTypes: true })) {
+  for (const entry of readFolder(root)) {
     const reason = refusalOfEntry(entry);
     if (reason !== undefined) refuse(refused, entry.name, reason);
     else if (entry.isDirectory()) folders.push({ name: entry.name, names: listFolder(`${root}/${entry.name}`, entry.name, refused) });
@@ -52,7 +53,7 @@ export function listContent(root: string): ContentListing {
 
 function listFolder(dir: string, folder: string, refused: RefusedEntry[]): string[] {
   const names: string[] = [];
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+  for (const entry of readFolder(dir)) {
     const reason = refusalOfEntry(entry);
     if (reason === undefined) names.push(entry.name);
     else refuse(refused, `${folder}/${entry.name}`, reason);

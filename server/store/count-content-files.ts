@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CONTENT_DIR, resolveProjectPath } from './project-layout.js';
+import { countFolderNames } from './read-folder.js';
 
 /**
  * How many names content/ and its folders hold, from the listings alone (no file is opened or
@@ -19,9 +20,7 @@ export async function countContentFiles(projectDir: string): Promise<number> {
     if (entry.name.startsWith('.')) return 0;
     if (!entry.isDirectory()) return 1;
     try {
-      let count = 0;
-      for (const name of await fs.promises.readdir(path.join(root, entry.name))) if (!name.startsWith('.')) count++;
-      return count;
+      return await countFolderNames(path.join(root, entry.name), (name) => !name.startsWith('.'));
     } catch {
       return 0;
     }

@@ -1,8 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { contentRootState } from './content-listing.js';
 import { type RefusedEntry, refusalOfEntry } from './plain-file.js';
 import { CONTENT_DIR, resolveProjectPath } from './project-layout.js';
+import { readFolder } from './read-folder.js';
 
 /** A name in a folder of content/, and whether it is a folder itself. */
 export interface ContentEntry {
@@ -42,7 +42,7 @@ export function listContentEntries(projectDir: string): ContentEntries {
 
 function readEntries(dir: string, rel: string, refused: RefusedEntry[]): ContentEntry[] {
   const entries: ContentEntry[] = [];
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+  for (const entry of readFolder(dir)) {
     if (isIgnored(entry.name)) continue;
     const reason = refusalOfEntry(entry);
     if (reason !== undefined) refused.push({ path: `${rel}/${entry.name}`, reason });

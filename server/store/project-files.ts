@@ -1,7 +1,7 @@
-import fs from 'node:fs';
 import { removeFileDurably, writeFileAtomic } from './atomic-write.js';
 import { RefusedFileError, leadsThroughLink, lstatProjectPath, readPlainFile, refusalOfStats } from './plain-file.js';
 import { resolveProjectPath } from './project-layout.js';
+import { readFolderNames } from './read-folder.js';
 
 /** What `statProjectPath` tells of a path. */
 export interface PathInfo {
@@ -65,7 +65,7 @@ export function statProjectPath(projectDir: string, relPath: string): PathInfo |
 export function listProjectFolder(projectDir: string, relPath: string): string[] {
   if (lstatProjectPath(projectDir, relPath)?.isDirectory() !== true) return [];
   try {
-    return fs.readdirSync(resolveProjectPath(projectDir, relPath));
+    return readFolderNames(resolveProjectPath(projectDir, relPath));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return [];
