@@ -1,3 +1,4 @@
+import { foldRoomOf } from './fold-room.js';
 import { slabFill } from './text-arena.js';
 
 /**
@@ -49,7 +50,7 @@ export function reserveFoldedCopies(slabs: Iterable<Buffer>): void {
   let total = 0;
   const pending: Buffer[] = [];
   for (const slab of slabs) {
-    if (copies.has(slab)) continue;
+    if (copies.has(slab) || foldRoomOf(slab) !== undefined) continue;
     pending.push(slab);
     total += (slab.length + 7) & ~7;
   }
@@ -63,7 +64,7 @@ export function reserveFoldedCopies(slabs: Iterable<Buffer>): void {
 export function foldedSlab(slab: Buffer): { bytes: Buffer; upTo: number } {
   let copy = copies.get(slab);
   if (copy === undefined) {
-    copy = { bytes: cut(slab.length), upTo: 0 };
+    copy = { bytes: foldRoomOf(slab) ?? cut(slab.length), upTo: 0 };
     copies.set(slab, copy);
   }
   const fill = slabFill(slab);
@@ -88,16 +89,17 @@ const PAST_Z = 0x25252525;
 const TOP_BITS = 0x80808080;
 
 /**
- * Copies bytes [from, to) of `source` into `target` (starting on 8 bytes) and folds them there,
- * four bytes at a time: a byte is an upper-case ASCII letter when it is below 0x80, at least 'A'
- * and not past 'Z'; 0x20 is then set in it (the top bit of its lane, shifted).
+ * Copies bytes [from, to) of `source` into `target` and folds them there, four bytes at a time
+ * where they lie on 4 bytes in memory: a byte is an upper-case ASCII letter when it is below 0x80,
+ * at least 'A' and not past 'Z'; 0x20 is then set in it (the top bit of its lane, shifted).
  */
 function foldInto(source: Buffer, target: Buffer, from: number, to: number): void {
   target.set(source.subarray(from, to), from);
-  const first = Math.min(to, (from + 3) & ~3);
-  const last = Math.max(first, to & ~3);
+  const base = target.byteOffset;
+  const first = Math.min(to, ((base + from + 3) & ~3) - base);
+  const last = Math.max(first, ((base + to) & ~3) - base);
   for (let i = from; i < first; i++) target[i] = foldByte(target[i]!);
-  const words = new Uint32Array(target.buffer, target.byteOffset + first, (last - first) >>> 2);
+  const words = new Uint32Array(target.buffer, base + first, (last - first) >>> 2);
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
     const low = word & LOW_BYTES;

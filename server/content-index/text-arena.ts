@@ -4,6 +4,7 @@
  * word per value (its byte length, and whether it is raw text or JSON), then the bytes. A slab is
  * freed by the garbage collector once no entry points into it.
  */
+import { allocateWithFoldRoom } from './fold-room.js';
 
 /** A value held as its text (a string attribute) or as JSON text (anything else). */
 export type LongKind = 0 | 1;
@@ -25,6 +26,7 @@ let used = 0;
  * While a whole project loads, slabs are cut from chunks that double from 4 MB up to 1 GB: V8 marks
  * the whole heap for about every 64 MB allocated outside it in separate buffers (dozens of full
  * collections of a heap growing to a gigabyte, at a million documents), and once per chunk here.
+ * Each chunk has room for its folded copy for text search (fold-room.ts).
  * A chunk is freed once no entry points into any of its slabs; slabs made later (edits) are buffers
  * of their own again, freed one by one. Untouched room at a chunk's end is never written, so the
  * system does not back it with memory.
@@ -39,7 +41,7 @@ let nextChunk = FIRST_CHUNK;
 function newSlab(size: number): Buffer {
   if (!loading) return Buffer.allocUnsafeSlow(size);
   if (chunk === undefined || chunkUsed + size > chunk.length) {
-    chunk = Buffer.allocUnsafeSlow(Math.max(nextChunk, size));
+    chunk = allocateWithFoldRoom(Math.max(nextChunk, size));
     chunkUsed = 0;
     nextChunk = Math.min(MAX_CHUNK, nextChunk * 2);
   }

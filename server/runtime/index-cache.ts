@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { CmsConfig } from '../config/cms-config.js';
 import { CompactEntry } from '../content-index/compact-entry.js';
 import { type BlockItem, decodeEntryBlock, encodeEntryBlock } from '../content-index/entry-block.js';
+import { allocateWithFoldRoom } from '../content-index/fold-room.js';
 import type { StringPool } from '../content-index/string-pool.js';
 import type { ContentType } from '../schema/content-type.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
@@ -33,7 +34,8 @@ export function readCachedFiles(projectDir: string, key: string): Map<string, Ca
   const out = new Map<string, CachedFile>();
   const pool: StringPool = new Map();
   const add = (path: string, file: CachedFile): void => void out.set(path, file);
-  const valid = readIndexCache(projectDir, key, (text, long) => decodeEntryBlock(text, long, pool, add));
+  // The long records stay where they are read, with room beside them for text search's folded copies.
+  const valid = readIndexCache(projectDir, key, (text, long) => decodeEntryBlock(text, long, pool, add), allocateWithFoldRoom);
   return valid ? out : undefined;
 }
 

@@ -15,6 +15,8 @@ export interface WalkOptions {
   readonly visit?: ((text: string, bytes: Buffer) => boolean) | undefined;
   /** Told the bytes walked so far after each block. */
   readonly progress?: ((bytes: number) => void) | undefined;
+  /** Makes the buffers the kept bytes of blocks are cut from (default: Buffer.allocUnsafeSlow). */
+  readonly allocate?: ((size: number) => Buffer) | undefined;
 }
 
 /**
@@ -24,7 +26,7 @@ export interface WalkOptions {
  */
 export function walkIndexCache(fd: number, key: string, options: WalkOptions): boolean {
   const { summed, visit } = options;
-  const reader = new CacheReader(fd, summed, visit === undefined);
+  const reader = new CacheReader(fd, summed, visit === undefined, options.allocate ?? Buffer.allocUnsafeSlow);
   if (!reader.take(MAGIC.length)?.equals(MAGIC)) return false;
   const keyLength = reader.take(4)?.readUInt32LE(0);
   if (keyLength === undefined || reader.take(keyLength)?.toString('utf8') !== key) return false;
@@ -48,13 +50,14 @@ class CacheReader {
   private position = 0;
   private crc = 0;
   private scratch = Buffer.alloc(0);
-  private shared = Buffer.alloc(0);
+  private shared: Buffer = Buffer.alloc(0);
   private sharedUsed = 0;
 
   constructor(
     private readonly fd: number,
     private readonly summed: boolean,
     private readonly reuse: boolean,
+    private readonly allocate: (size: number) => Buffer,
   ) {
     this.size = fs.fstatSync(fd).size;
   }
@@ -85,7 +88,7 @@ class CacheReader {
    */
   private ownBytes(length: number): Buffer {
     if (this.shared.length - this.sharedUsed < length) {
-      this.shared = Buffer.allocUnsafeSlow(Math.max(length, Math.min(SHARED_BYTES, this.size - this.position)));
+      this.shared = this.allocate(Math.max(length, Math.min(SHARED_BYTES, this.size - this.position)));
       this.sharedUsed = 0;
     }
     const out = this.shared.subarray(this.sharedUsed, this.sharedUsed + length);
