@@ -48,7 +48,7 @@ program
   .option('--no-cache', 'read every content file (no index cache in .cms/)')
   .option('--no-admin', 'do not serve the editor at /admin')
   .action(async (options: { dir: string; port?: number; host?: string; watch: boolean; admin: boolean; cache: boolean }) => {
-    // With an index cache, files are read only when changed (serve-command decides): no worker reads them all ahead.
+    // With an index cache, files are read only when changed: no worker reads them all ahead.
     const cached = options.cache && (await import('../server/store/index-cache-file.js')).hasIndexCache(options.dir);
     const serve = preload(import('./serve-command.js'));
     const start = (prefetch?: ContentPrefetch): Promise<number> =>

@@ -1,8 +1,7 @@
 import v8 from 'node:v8';
 import { loadConfig } from '../server/store/load-config.js';
 import { startServer } from '../server/runtime/start-server.js';
-import { ContentPrefetch } from '../server/store/content-prefetch.js';
-import { hasIndexCache } from '../server/store/index-cache-file.js';
+import type { ContentPrefetch } from '../server/store/content-prefetch.js';
 import { collectGarbage } from './collect-garbage.js';
 import { createConsoleLog } from './console-log.js';
 
@@ -15,7 +14,7 @@ export interface ServeOptions {
   cache?: boolean | undefined;
   /** False with `--no-admin`: the editor is not served. */
   admin?: boolean | undefined;
-  /** Content a worker has been reading since before this module loaded (started here otherwise). */
+  /** Content a worker has been reading since before this module loaded (cli/main.ts starts one unless an index cache makes it useless). */
   prefetch?: ContentPrefetch | undefined;
 }
 
@@ -23,8 +22,7 @@ export interface ServeOptions {
 export async function runServe(options: ServeOptions): Promise<number> {
   const log = createConsoleLog();
   const started = Date.now();
-  // With an index cache, files are read only when changed: no worker reads them all ahead.
-  const prefetch = options.prefetch ?? (options.cache !== false && hasIndexCache(options.dir) ? undefined : ContentPrefetch.start(options.dir));
+  const { prefetch } = options;
   let server;
   try {
     const config = loadConfig(options.dir, {

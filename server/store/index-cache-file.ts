@@ -25,14 +25,8 @@ export interface IndexCacheBlock {
  * renamed over the old one, so a reader sees the old cache or the new, never half of one.
  */
 export function writeIndexCache(projectDir: string, key: string, blocks: Iterable<IndexCacheBlock>): void {
-  const writer = new CacheWriter(projectDir, key);
-  try {
-    for (const block of blocks) writer.add(block);
-  } catch (error) {
-    writer.abort();
-    throw error;
-  }
-  writer.finish();
+  // Not pausing, the first step writes it all.
+  writeBlocks(new CacheWriter(projectDir, key), blocks, false).next();
 }
 
 /**
@@ -41,11 +35,19 @@ export function writeIndexCache(projectDir: string, key: string, blocks: Iterabl
  */
 export async function writeIndexCacheSlowly(projectDir: string, key: string, blocks: Iterable<IndexCacheBlock>, cancelled: () => boolean): Promise<void> {
   const writer = new CacheWriter(projectDir, key);
+  const steps = writeBlocks(writer, blocks, true);
+  while (steps.next().done !== true) {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (cancelled()) return writer.abort();
+  }
+}
+
+/** Writes the blocks and finishes the file, pausing after each block when `pausing`; a failure leaves nothing. */
+function* writeBlocks(writer: CacheWriter, blocks: Iterable<IndexCacheBlock>, pausing: boolean): Generator<void, void> {
   try {
     for (const block of blocks) {
       writer.add(block);
-      await new Promise((resolve) => setImmediate(resolve));
-      if (cancelled()) return writer.abort();
+      if (pausing) yield;
     }
   } catch (error) {
     writer.abort();
