@@ -34,7 +34,7 @@ if (process.argv.includes('--fold-first')) {
   const { foldedSlab, reserveFoldedCopies } = await loadDist('server/content-index/folded-slabs.js');
   const cpu = process.cpuUsage();
   const seen = new Set();
-  for (const { entry } of state.index.heldEntries()) {
+  for (const entry of state.index.heldEntries()) {
     const slab = entry instanceof CompactEntry ? entry.parts().slab : undefined;
     if (slab !== undefined) seen.add(slab);
   }

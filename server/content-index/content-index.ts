@@ -100,8 +100,8 @@ export class ContentIndex {
     this.place(file, entry);
   }
 
-  /** Every content file the index holds with its version, for the index cache. */
-  *heldEntries(): IterableIterator<{ path: string; entry: Entry }> {
+  /** The version of every content file the index holds (for the index cache, text search's folding). */
+  *heldEntries(): IterableIterator<Entry> {
     for (const state of this.states.values()) if (state.type !== this.registry.user) yield* heldVersions(state);
   }
 
@@ -183,7 +183,7 @@ export class ContentIndex {
 
   /** Paths of every file the index holds. */
   *knownPaths(): IterableIterator<string> {
-    for (const state of this.states.values()) for (const { path } of heldVersions(state)) yield path;
+    for (const state of this.states.values()) for (const entry of heldVersions(state)) yield entry.path;
   }
 
   /** Entries visible with this status and locale, in default order. Cached until the type changes. */

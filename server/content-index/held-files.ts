@@ -33,10 +33,10 @@ export function findNamedFile(
   return entry?.path === path ? { uid: file.type.uid, key, slot } : undefined;
 }
 
-/** Every file version a type holds, with its path. */
-export function* heldVersions(state: TypeState): IterableIterator<{ path: string; entry: Entry }> {
+/** Every file version a type holds (its file's path is the entry's `path`, made when asked). */
+export function* heldVersions(state: TypeState): IterableIterator<Entry> {
   for (const record of state.records.values()) {
-    if (record.main) yield { path: record.main.path, entry: record.main };
-    if (record.draftFile) yield { path: record.draftFile.path, entry: record.draftFile };
+    if (record.main) yield record.main;
+    if (record.draftFile) yield record.draftFile;
   }
 }

@@ -18,7 +18,7 @@ export function foldSlabsSlowly(index: ContentIndex, cancelled: () => boolean, d
     if (cancelled()) return;
     // The slabs first (one pass over the entries, no copying), so their copies are one allocation.
     const slabs = new Set<Buffer>();
-    for (const { entry } of index.heldEntries()) {
+    for (const entry of index.heldEntries()) {
       const slab = entry instanceof CompactEntry ? entry.parts().slab : undefined;
       if (slab !== undefined) slabs.add(slab);
     }

@@ -63,7 +63,8 @@ function cacheBlocks(state: ProjectState, readSince: number): IterableIterator<I
   const { index } = state;
   function* blocks(): IterableIterator<IndexCacheBlock> {
     let items: BlockItem[] = [];
-    for (const { path, entry } of index.heldEntries()) {
+    for (const entry of index.heldEntries()) {
+      const { path } = entry;
       if (!(entry instanceof CompactEntry) || index.touchedSinceLoad(path)) continue;
       const stat = statProjectPath(state.dir, path);
       if (stat === undefined || stat.isFolder || stat.refusal !== undefined || stat.mtimeMs >= readSince - SETTLED_MS) continue;

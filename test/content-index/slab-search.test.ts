@@ -163,7 +163,7 @@ test('the folded copies are made in the background, a slice at a time, and answe
   for (let i = 0; i < 300; i++) entries.push(entry({ body: [{ text: `Garden number ${i} ${'x'.repeat(8000 + i * 7)}` }] }));
   const index = {
     *heldEntries() {
-      for (const e of entries) yield { path: e.path, entry: e };
+      yield* entries;
     },
   } as unknown as ContentIndex;
   let cancelled = false;
