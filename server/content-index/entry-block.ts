@@ -91,10 +91,10 @@ interface ReadLayout {
 }
 
 /**
- * Reads a block back, handing each version and its path to `visit`; the long records stay in `slab`.
+ * Reads a block back, handing each version to `visit` (its path is the entry's); the long records stay in `slab`.
  * False, at the first thing that is not as `encodeEntryBlock` writes it.
  */
-export function decodeEntryBlock(text: string, slab: Buffer, pool: StringPool, visit: (path: string, version: BlockVersion) => void): boolean {
+export function decodeEntryBlock(text: string, slab: Buffer, pool: StringPool, visit: (version: BlockVersion) => void): boolean {
   const parsed: unknown = JSON.parse(text);
   if (!Array.isArray(parsed) || parsed.length !== 3 || !parsed.every(Array.isArray)) return false;
   const [rawLayouts, rawShapes, rows] = parsed as [unknown[], unknown[], unknown[]];
@@ -147,8 +147,7 @@ export function decodeEntryBlock(text: string, slab: Buffer, pool: StringPool, v
       short[keys[k]!] = code === null ? rows[i++] : code === 'i' ? pooled(pool, rows[i++]) : placeholders[k];
     }
     const head = { id: 0, documentId, locale, where: shape, created, updated, published };
-    const path = typeof shape === 'string' ? shape : `${shape.prefix}${documentId}${shape.suffix}`;
-    visit(path, { size, mtimeMs, entry: new CompactEntry(head, short, long) });
+    visit({ size, mtimeMs, entry: new CompactEntry(head, short, long) });
   }
   return true;
 }

@@ -29,14 +29,50 @@ export function indexCacheKey(registry: SchemaRegistry, i18n: CmsConfig['i18n'])
   return `${FORMAT}\n${crypto.createHash('sha256').update(shape).digest('hex')}`;
 }
 
-/** The cached versions by path, or undefined when there is no cache this key may trust. */
-export function readCachedFiles(projectDir: string, key: string): Map<string, CachedFile> | undefined {
-  const out = new Map<string, CachedFile>();
+/**
+ * The versions a cache holds, in its order: the order the index held them, which is the order of
+ * the listing it was loaded from (a folder lists its files in the same order until they change).
+ * A start asks for them in the order of its own listing, so most are found in turn; the others
+ * (files added or removed since, a draft listed before its published file) are looked up by path,
+ * in a map made on the first such ask. (A map of a million paths made up front cost a second or two.)
+ */
+export class CachedFiles {
+  private next = 0;
+  private byPath: Map<string, number> | undefined;
+
+  constructor(private readonly files: readonly CachedFile[]) {}
+
+  get size(): number {
+    return this.files.length;
+  }
+
+  /** The version cached for the file at `path`, if any. */
+  get(path: string): CachedFile | undefined {
+    const next = this.files[this.next];
+    if (next !== undefined && next.entry.path === path) {
+      this.next++;
+      return next;
+    }
+    if (this.byPath === undefined) {
+      this.byPath = new Map();
+      for (let i = 0; i < this.files.length; i++) this.byPath.set(this.files[i]!.entry.path, i);
+    }
+    const at = this.byPath.get(path);
+    if (at === undefined) return undefined;
+    // The files after it are likely asked next.
+    this.next = at + 1;
+    return this.files[at];
+  }
+}
+
+/** The cached versions, or undefined when there is no cache this key may trust. */
+export function readCachedFiles(projectDir: string, key: string): CachedFiles | undefined {
+  const files: CachedFile[] = [];
   const pool: StringPool = new Map();
-  const add = (path: string, file: CachedFile): void => void out.set(path, file);
+  const add = (file: CachedFile): void => void files.push(file);
   // The long records stay where they are read, with room beside them for text search's folded copies.
   const valid = readIndexCache(projectDir, key, (text, long) => decodeEntryBlock(text, long, pool, add), allocateWithFoldRoom);
-  return valid ? out : undefined;
+  return valid ? new CachedFiles(files) : undefined;
 }
 
 /** How long before its reading a file must have last changed for its size and mtime to vouch for what was read. */

@@ -43,7 +43,7 @@ const entries = [
 
 function readBack(text: string, bytes: Buffer): [string, BlockVersion][] | undefined {
   const out: [string, BlockVersion][] = [];
-  return decodeEntryBlock(text, bytes, new Map(), (file, version) => out.push([file, version])) ? out : undefined;
+  return decodeEntryBlock(text, bytes, new Map(), (version) => out.push([version.entry.path, version])) ? out : undefined;
 }
 
 test('a block gives back each version: values, times, path, locale, size and mtime', () => {
