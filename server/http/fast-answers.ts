@@ -126,7 +126,8 @@ export function createFastAnswers(sources: FastAnswerSources): FastAnswers {
         // The caller is the one `authorize` would find now (a revoked token, a blocked user: Koa answers).
         authenticate(authorization, auth).then(
           (result) => {
-            const found = result.ok && auth === sources.auth?.() && held === entries ? find(req, result.caller) : undefined;
+            // Authenticating may have let other work run: a write, a reload since empties the entries.
+            const found = result.ok && current(sourcesNow()) === held ? find(req, result.caller) : undefined;
             if (found === undefined) koa(req, res);
             else replay(req, res, found);
           },
@@ -148,7 +149,7 @@ const MADE = 'cmsKeptAnswer';
 
 /** Room for recorded answers (their texts are mostly the read cache's own strings), and how many. */
 const MAX_BYTES = 32 * 1024 * 1024;
-const MAX_ENTRIES = 65_536;
+const MAX_ENTRIES = 16_384;
 
 interface Made {
   readonly answer: CachedAnswer;

@@ -217,6 +217,7 @@ const codeTest = suite<{ server: TestServer }>('answers sent again, with the pro
 
 codeTest.before(async (context) => {
   context.server = await startTestServer('blog', {
+    watch: true,
     prepare: (project: TempProject) => Object.entries(CODE).forEach(([file, text]) => project.write(file, text)),
   });
 });
@@ -236,6 +237,30 @@ codeTest('a project route’s middleware runs on every ask; the core routes of o
   assert.is(replayed(server), before);
   const [slow, fast] = await thrice(server, 'GET', '/api/authors', ORIGIN);
   assertSame(slow, fast, 'authors, no project route');
+});
+
+codeTest('a route added to the project’s code takes the next ask; nothing recorded before is sent again', async ({ server }) => {
+  await thrice(server, 'GET', '/api/categories');
+  server.project.write(
+    'src/api/article/routes/categories.js',
+    `const { factories } = require('@strapi/strapi');
+module.exports = factories.createCoreRouter('api::category.category', { config: { find: { middlewares: ['global::count'] } } });
+`,
+  );
+  const routed = await eventually(
+    () => ask(server, 'GET', '/api/categories'),
+    (answer) => answer.headers.some((line) => line.startsWith('X-Asked: ')),
+  );
+  assert.is(routed.status, 200, server.logs.join('\n'));
+  assert.ok(
+    routed.headers.some((line) => line.startsWith('X-Asked: ')),
+    [...server.logs, ...server.infos, String(replayed(server))].join('\n'),
+  );
+  const before = replayed(server);
+  const counts = new Set<string>();
+  for (let i = 0; i < 3; i++) counts.add((await ask(server, 'GET', '/api/categories')).headers.find((line) => line.startsWith('X-Asked: '))!);
+  assert.is(counts.size, 3, 'the middleware ran on each ask');
+  assert.is(replayed(server), before);
 });
 
 codeTest.run();
