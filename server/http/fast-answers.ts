@@ -73,6 +73,8 @@ export function createFastAnswers(sources: FastAnswerSources): FastAnswers {
     await next();
     const made = ctx.state[MADE] as Made | undefined;
     if (made === undefined || ctx.status !== 200 || ctx.body !== made.answer.text || (method !== 'GET' && method !== 'HEAD')) return;
+    // A cookie is for one client only: such an answer is never sent to another.
+    if (ctx.res.hasHeader('Set-Cookie')) return;
     const now = sourcesNow();
     if (!sameSources(before, now) || made.index !== now.index || made.version !== now.version) return;
     const held = current(now);
@@ -97,14 +99,7 @@ export function createFastAnswers(sources: FastAnswerSources): FastAnswers {
 
   const replay = (req: IncomingMessage, res: ServerResponse, found: Recorded): void => {
     replayed++;
-    if (matchesIfNoneMatch(req.headers['if-none-match'] || undefined, found.etag)) {
-      res.writeHead(304, found.notModified);
-      res.end();
-      return;
-    }
-    res.writeHead(200, found.headers);
-    if (req.method === 'HEAD') res.end();
-    else res.end(found.body);
+    sendRecorded(req, res, found);
   };
 
   return {
@@ -137,6 +132,18 @@ export function createFastAnswers(sources: FastAnswerSources): FastAnswers {
     },
     stats: () => ({ recorded: entries.size, replayed }),
   };
+}
+
+/** Sends a recorded answer: its 304 when If-None-Match matches its ETag (as conditionalGet decides), no body to a HEAD. */
+function sendRecorded(req: IncomingMessage, res: ServerResponse, found: Recorded): void {
+  if (matchesIfNoneMatch(req.headers['if-none-match'] || undefined, found.etag)) {
+    res.writeHead(304, found.notModified);
+    res.end();
+    return;
+  }
+  res.writeHead(200, found.headers);
+  if (req.method === 'HEAD') res.end();
+  else res.end(found.body);
 }
 
 /** Marks the answer a read route sent as one the read cache keeps (made from `index` at `version`). */
