@@ -78,16 +78,17 @@ export function createFastAnswers(sources: FastAnswerSources): FastAnswers {
     const now = sourcesNow();
     if (!sameSources(before, now) || made.index !== now.index || made.version !== now.version) return;
     const held = current(now);
-    if (made.answer.text.length > MAX_BYTES / 4) return;
-    if (held.size >= MAX_ENTRIES || bytes + made.answer.text.length > MAX_BYTES) {
+    const recorded = recordedOf(ctx.res, made.answer);
+    if (recorded.body.length > MAX_BYTES / 4) return;
+    if (held.size >= MAX_ENTRIES || bytes + recorded.body.length > MAX_BYTES) {
       held.clear();
       bytes = 0;
     }
     const key = keyOf(method, callerKeyOf(ctx), ctx.get('Origin'), url);
     const old = held.get(key);
     if (old !== undefined) bytes -= old.body.length;
-    held.set(key, recordedOf(ctx.res, made.answer));
-    bytes += made.answer.text.length;
+    held.set(key, recorded);
+    bytes += recorded.body.length;
   };
 
   /** The recorded answer for this request, or undefined when Koa must answer it (`caller` when it authenticated). */
@@ -182,7 +183,8 @@ interface Recorded {
   readonly headers: OutgoingHttpHeaders;
   /** The headers of its 304: Koa drops the body's headers for a status without a body. */
   readonly notModified: OutgoingHttpHeaders;
-  readonly body: string;
+  /** The body's UTF-8, encoded once (outside the heap): the text would be encoded again for every request. */
+  readonly body: Buffer;
   readonly etag: string;
 }
 
@@ -198,7 +200,7 @@ function recordedOf(res: ServerResponse, answer: CachedAnswer): Recorded {
     headers[name] = value;
     if (!BODY_HEADERS.has(name.toLowerCase())) notModified[name] = value;
   }
-  return { headers, notModified, body: answer.text, etag: String(res.getHeader('ETag') ?? answer.etag) };
+  return { headers, notModified, body: Buffer.from(answer.text, 'utf8'), etag: String(res.getHeader('ETag') ?? answer.etag) };
 }
 
 /** Method, caller and format, Origin, URL: none of them holds a line break (Node refuses one in a header or URL). */
