@@ -3,7 +3,8 @@
 // (`cms serve --no-watch`, one server at a time, from the index cache when the project has one),
 // each asked again and again for one get-one URL and one filtered, sorted page (both answered from
 // the read cache, and in a build with http/fast-answers.ts before Koa is entered), beside a bare
-// Koa app answering the get-one body (bench/lib/bare-koa-server.mjs): the ceiling.
+// Koa app answering the get-one body (bench/lib/bare-koa-server.mjs): the ceiling. Beside req/s,
+// the CPU each server process used per request during its load (from /proc: Linux only).
 //
 //   npm run build && node bench/cached-answers.mjs --dir <a copy of a generated project>
 //     [--baseline <another build's dist folder>] [--rounds 2] [--duration 5] [--warmup 1] [--connections 10]
@@ -15,6 +16,7 @@ import { startBareServer } from './lib/bare-server-process.mjs';
 import { distFile } from './lib/dist-path.mjs';
 import { loadTest, timedGet } from './lib/load-test.mjs';
 import { machineNote } from './lib/machine-note.mjs';
+import { processCpuMs } from './lib/process-cpu.mjs';
 import { startServerProcess } from './lib/server-process.mjs';
 import { fixed, positiveNumber, printTable } from './lib/stats.mjs';
 
@@ -48,6 +50,17 @@ async function waitForFolding(server) {
     await new Promise((resolve) => setTimeout(resolve, 250));
 }
 
+/**
+ * A warm-up, then a load test and the CPU the process `pid` used during it, per request (less
+ * sensitive to other jobs on the machine than req/s).
+ */
+async function measureWithCpu(pid, url) {
+  if (load.warmup > 0) await loadTest(url, { ...load, duration: load.warmup, warmup: 0 });
+  const before = processCpuMs(pid);
+  const result = await loadTest(url, { ...load, warmup: 0 });
+  return { ...result, cpuUs: ((processCpuMs(pid) - before) * 1000) / result.requests };
+}
+
 async function measureBuild(main) {
   const server = await startServerProcess(path.resolve(values.dir), { watch: false, main, timeoutMs: 600_000 });
   try {
@@ -66,8 +79,8 @@ async function measureBuild(main) {
     return {
       readyMs: server.readyMs,
       body: one.body,
-      getOne: await loadTest(`${server.url}/api/articles/${id}`, load),
-      filtered: await loadTest(`${server.url}${FILTERED}`, load),
+      getOne: await measureWithCpu(server.pid, `${server.url}/api/articles/${id}`),
+      filtered: await measureWithCpu(server.pid, `${server.url}${FILTERED}`),
     };
   } finally {
     await server.stop();
@@ -87,14 +100,14 @@ for (let round = 1; round <= rounds; round++) {
   }
   const bare = await startBareServer(body);
   try {
-    rows.push({ round, label: 'bare Koa', case: 'get-one body', ...(await loadTest(bare.url, load)) });
+    rows.push({ round, label: 'bare Koa', case: 'get-one body', ...(await measureWithCpu(bare.pid, bare.url)) });
   } finally {
     await bare.stop();
   }
 }
 const bareOf = (round) => rows.find((row) => row.round === round && row.label === 'bare Koa').rps;
 printTable(
-  ['round', 'build', 'case', 'req/s', 'p50 ms', 'p99 ms', 'KiB/resp', '% of bare'],
+  ['round', 'build', 'case', 'req/s', 'p50 ms', 'p99 ms', 'KiB/resp', '% of bare', 'server CPU µs/req'],
   rows.map((row) => [
     String(row.round),
     row.label,
@@ -104,6 +117,7 @@ printTable(
     fixed(row.p99, 1),
     fixed(row.bytesPerRequest / 1024, 1),
     `${fixed((100 * row.rps) / bareOf(row.round), 0)} %`,
+    fixed(row.cpuUs, 1),
   ]),
 );
 console.log(`after the run: ${machineNote()}`);
