@@ -17,6 +17,7 @@ import { createUploadRouter } from './upload-routes.js';
 import { createUsersRouter } from './users-routes.js';
 import type { ProjectApp } from '../project/project-app.js';
 import { projectRoutes } from './project-routes.js';
+import type { FastAnswers } from './fast-answers.js';
 import { type ErrorLogger, errorMiddleware } from './error-middleware.js';
 
 export interface AppOptions {
@@ -36,12 +37,15 @@ export interface AppOptions {
   readonly admin?: Middleware | undefined;
   /** `GET /_events`, the live event stream (http/event-stream.ts), when the server has one. */
   readonly eventStream?: Koa.Middleware | undefined;
+  /** The answers sent again before Koa is entered (fast-answers.ts): their recorder goes first. */
+  readonly answers?: FastAnswers | undefined;
 }
 
-/** Wires the Koa app: errors → CORS → health → the project's routes → Content API routes (rebuilt when the schemas change). */
+/** Wires the Koa app: (the fast answers' recorder →) errors → CORS → health → the project's routes → Content API routes (rebuilt when the schemas change). */
 export function createApp(options: AppOptions): Koa {
   const app = new Koa();
   app.proxy = false;
+  if (options.answers !== undefined) app.use(options.answers.record);
   app.use(errorMiddleware(options.logError));
   if (options.admin !== undefined) app.use(options.admin);
   app.use(

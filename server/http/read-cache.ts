@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import type { ContentIndex } from '../content-index/content-index.js';
 import { answerEtag } from '../documents/answer-headers.js';
+import type { Caller } from '../auth/caller.js';
 import { callerOf } from './authorize.js';
 
 /** An answer as sent, and its entity tag, computed once when the answer is made. */
@@ -22,8 +23,8 @@ export interface CachedAnswer {
  */
 export interface ReadCache {
   get(ctx: Context, index: ContentIndex): CachedAnswer | undefined;
-  /** Tags the text, keeps it when there is room, and answers it. */
-  set(ctx: Context, index: ContentIndex, text: string): CachedAnswer;
+  /** Tags the text, keeps it when there is room, and answers it (`kept`: whether it was kept). */
+  set(ctx: Context, index: ContentIndex, text: string): CachedAnswer & { readonly kept: boolean };
 }
 
 export function createReadCache(maxBytes: number): ReadCache {
@@ -56,16 +57,16 @@ export function createReadCache(maxBytes: number): ReadCache {
     set(ctx, index, text) {
       fresh(index);
       const answer: CachedAnswer = { text, etag: answerEtag(text) };
-      if (text.length > maxBytes / 4) return answer;
+      if (text.length > maxBytes / 4) return { ...answer, kept: false };
       const key = keyOf(ctx);
-      if (!askedBefore(key)) return answer;
+      if (!askedBefore(key)) return { ...answer, kept: false };
       if (bytes + text.length > maxBytes) {
         entries = new Map();
         bytes = 0;
       }
       entries.set(key, answer);
       bytes += text.length;
-      return answer;
+      return { ...answer, kept: true };
     },
   };
 }
@@ -80,7 +81,11 @@ function keyOf(ctx: Context): string {
 
 /** Who asks (what they may see differs) and in which format: `public|v5`. */
 export function callerKeyOf(ctx: Context): string {
-  const caller = callerOf(ctx);
+  return callerKeyFor(callerOf(ctx), ctx.get('Strapi-Response-Format'));
+}
+
+/** The same key from the caller `authorize` let through and the `Strapi-Response-Format` header. */
+export function callerKeyFor(caller: Caller | undefined, formatHeader: string | undefined): string {
   const who =
     caller === undefined
       ? 'public'
@@ -89,5 +94,5 @@ export function callerKeyOf(ctx: Context): string {
         : caller.kind === 'user'
           ? `role:${caller.user.role}`
           : 'public';
-  return `${who}|${ctx.get('Strapi-Response-Format') === 'v4' ? 'v4' : 'v5'}`;
+  return `${who}|${formatHeader === 'v4' ? 'v4' : 'v5'}`;
 }

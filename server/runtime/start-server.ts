@@ -6,6 +6,7 @@ import { createAdminEventStream } from '../admin/admin-event-stream.js';
 import { createAdminMiddleware } from '../admin/create-admin-middleware.js';
 import { createApp } from '../http/create-app.js';
 import { createEventStream } from '../http/event-stream.js';
+import { type FastAnswers, createFastAnswers } from '../http/fast-answers.js';
 import { preloadBody } from '../http/lazy-body.js';
 import { createMailer } from '../mail/create-mailer.js';
 import type { ChangeSet } from '../documents/project-port.js';
@@ -33,6 +34,8 @@ export interface RunningServer {
   readonly events: RunningEvents;
   /** Resolves once the start's work after listening (text search's folded copies) is done. */
   readonly settled: Promise<void>;
+  /** Read answers recorded to be sent again before Koa is entered, and how many were (http/fast-answers.ts). */
+  readonly answers: FastAnswers['stats'];
   close(): Promise<void>;
 }
 
@@ -79,6 +82,8 @@ export async function startServer(given: CmsConfig, log: ServerLog, prefetch?: C
   if (config.server.watch) await runtime.watch();
   let ready = false;
   const reported = new Set<string>();
+  const projectApp = code === undefined ? undefined : () => code.current();
+  const answers = createFastAnswers({ config, project: runtime, isReady: () => ready, auth: () => auth, projectApp });
   const app = createApp({
     config,
     project: runtime,
@@ -102,7 +107,8 @@ export async function startServer(given: CmsConfig, log: ServerLog, prefetch?: C
         })
       : undefined,
     auth: () => auth,
-    projectApp: code === undefined ? undefined : () => code.current(),
+    projectApp,
+    answers,
     eventStream: eventStream.middleware,
     mail: {
       mailer,
@@ -144,7 +150,7 @@ export async function startServer(given: CmsConfig, log: ServerLog, prefetch?: C
   });
   // Room for the longest accepted query string plus headers, so an over-long query gets our 400
   // envelope rather than Node's bare 431.
-  const server = http.createServer({ maxHeaderSize: config.limits.queryBytes + 16 * 1024 }, app.callback());
+  const server = http.createServer({ maxHeaderSize: config.limits.queryBytes + 16 * 1024 }, answers.listener(app.callback()));
   server.keepAliveTimeout = 5_000;
   try {
     await new Promise<void>((resolve, reject) => {
@@ -180,6 +186,7 @@ export async function startServer(given: CmsConfig, log: ServerLog, prefetch?: C
     project: runtime,
     events,
     settled,
+    answers: answers.stats,
     close() {
       closing ??= closeServer(server, runtime, () => {
         ready = false;
