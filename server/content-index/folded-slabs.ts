@@ -89,11 +89,16 @@ const TOP_BITS = 0x80808080;
 
 /**
  * Copies bytes [from, to) of `source` into `target` (starting on 8 bytes) and folds them there,
- * four bytes at a time: a byte is an upper-case ASCII letter when it is below 0x80, at least 'A'
+ * four bytes at a time (foldInPlace): a byte is an upper-case ASCII letter when it is below 0x80, at least 'A'
  * and not past 'Z'; 0x20 is then set in it (the top bit of its lane, shifted).
  */
 function foldInto(source: Buffer, target: Buffer, from: number, to: number): void {
   target.set(source.subarray(from, to), from);
+  foldInPlace(target, from, to);
+}
+
+/** Folds bytes [from, to) of `target` (a buffer starting on 4 bytes) where they are: A-Z become a-z. */
+export function foldInPlace(target: Buffer, from: number, to: number): void {
   const first = Math.min(to, (from + 3) & ~3);
   const last = Math.max(first, to & ~3);
   for (let i = from; i < first; i++) target[i] = foldByte(target[i]!);
