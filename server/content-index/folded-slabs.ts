@@ -32,7 +32,8 @@ function cut(size: number, wanted?: number): Buffer {
   // Copies start on 8 bytes, so that folding reads them a 4-byte word at a time.
   const rounded = (size + 7) & ~7;
   if (chunkUsed + rounded > chunk.length) {
-    chunk = Buffer.allocUnsafeSlow(Math.max(wanted ?? nextChunk, rounded));
+    // Shared memory, so that the scan thread (slab-scan-thread.ts) reads the same copies.
+    chunk = Buffer.from(new SharedArrayBuffer(Math.max(wanted ?? nextChunk, rounded)));
     chunkUsed = 0;
     if (wanted === undefined) nextChunk = Math.min(MAX_CHUNK, nextChunk * 2);
   }

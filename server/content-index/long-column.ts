@@ -1,4 +1,6 @@
 import { foldedSlab } from './folded-slabs.js';
+import { type SpanGroup, type Spans, scanSpans } from './scan-spans.js';
+import { type PendingScan, scanOnThread, startScanThread } from './slab-scan-thread.js';
 import type { LongKind } from './text-arena.js';
 
 const ROWS_PER_STEP = 1024;
@@ -59,9 +61,10 @@ export class LongColumn {
     for (let g = 0; g < slabs.length; g++) groups[g + 1]! += groups[g]!;
     const placed = groups.slice(0, slabs.length);
     const total = groups[slabs.length]!;
-    const sortedStarts = new Int32Array(total);
-    const sortedEnds = new Int32Array(total);
-    const sortedRows = new Int32Array(total);
+    // Shared memory: the scan thread reads them too.
+    const sortedStarts = new Int32Array(new SharedArrayBuffer(Math.max(1, total) * 4));
+    const sortedEnds = new Int32Array(new SharedArrayBuffer(Math.max(1, total) * 4));
+    const sortedRows = new Int32Array(new SharedArrayBuffer(Math.max(1, total) * 4));
     for (let row = 0; row < count; row++) {
       const g = slabOf[row]!;
       if (g < 0) continue;
@@ -71,31 +74,64 @@ export class LongColumn {
       sortedRows[at] = row;
     }
     for (let g = 0; g < slabs.length; g++) sortGroup(sortedStarts, sortedEnds, sortedRows, groups[g]!, groups[g + 1]!);
+    if (total > 0 && useScanThread) startScanThread();
     return new LongColumn(slabs, groups, sortedStarts, sortedEnds, sortedRows, uncovered);
   }
 
-  /** The rows (in no particular order) whose value holds `needle` (folded UTF-8). */
+  /**
+   * The rows (in no particular order) whose value holds `needle` (folded UTF-8). Past SPLIT_BYTES of
+   * slabs, the scan thread (slab-scan-thread.ts) scans the second half of the slabs meanwhile, when
+   * there is one; when it fails, the main thread scans that half too.
+   */
   search(needle: Buffer): number[] {
-    const found: number[] = [];
-    const length = needle.length;
+    const groups: SpanGroup[] = [];
+    let bytes = 0;
     for (let g = 0; g < this.slabs.length; g++) {
-      const { bytes, upTo } = foldedSlab(this.slabs[g]!);
-      const last = upTo - length;
-      let hit = -1;
-      for (let i = this.groups[g]!, to = this.groups[g + 1]!; i < to; i++) {
-        const start = this.starts[i]!;
-        const end = this.ends[i]!;
-        if (end - start < length) continue;
-        // A hit found from an earlier start is the first at or after this one too, when not before it.
-        if (hit < start) {
-          hit = bytes.indexOf(needle, start);
-          if (hit === -1 || hit > last) break;
-        }
-        if (hit + length <= end) found.push(this.rows[i]!);
-      }
+      const copy = foldedSlab(this.slabs[g]!);
+      groups.push({ bytes: copy.bytes, upTo: copy.upTo, from: this.groups[g]!, to: this.groups[g + 1]! });
+      bytes += copy.upTo;
     }
-    return found;
+    const spans = { starts: this.starts, ends: this.ends, rows: this.rows };
+    let split = groups.length;
+    let pending: PendingScan | undefined;
+    if (bytes >= splitBytes && useScanThread) {
+      for (let half = 0; split > 0 && half < bytes / 2;) half += groups[--split]!.upTo;
+      pending = sendToThread(groups.slice(split), spans, needle);
+      if (pending === undefined) split = groups.length;
+    }
+    const found = new Int32Array(this.rows.length);
+    const count = scanSpans(groups.slice(0, split), spans, needle, found, 0);
+    const rows = Array.from(found.subarray(0, count));
+    if (pending === undefined) return rows;
+    const theirs = pending.wait();
+    if (theirs === undefined) {
+      const rest = scanSpans(groups.slice(split), spans, needle, found, 0);
+      for (let i = 0; i < rest; i++) rows.push(found[i]!);
+    } else for (let i = 0; i < theirs.length; i++) rows.push(theirs[i]!);
+    return rows;
   }
+}
+
+/** Scans on the scan thread from this many bytes of slabs (below, sending costs more than it saves). */
+const SPLIT_BYTES = 16 << 20;
+let useScanThread = true;
+let splitBytes = SPLIT_BYTES;
+
+/** For tests and figures: whether searches may use the scan thread, and from how many bytes of slabs. */
+export function setScanThread(use: boolean, fromBytes = SPLIT_BYTES): void {
+  useScanThread = use;
+  splitBytes = fromBytes;
+}
+
+function sendToThread(groups: readonly SpanGroup[], spans: Spans, needle: Buffer): PendingScan | undefined {
+  const shared = [];
+  let room = 0;
+  for (const { bytes, upTo, from, to } of groups) {
+    if (!(bytes.buffer instanceof SharedArrayBuffer)) return undefined;
+    shared.push({ buffer: bytes.buffer, offset: bytes.byteOffset, upTo, from, to });
+    room += to - from;
+  }
+  return scanOnThread({ groups: shared, spans, needle: Uint8Array.from(needle) }, room);
 }
 
 /** Insertion sort of spans [from, to) by start, moving ends and rows along. */
