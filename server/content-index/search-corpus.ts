@@ -65,7 +65,9 @@ export class SearchCorpus {
     }
     foldInPlace(bytes, folded, used);
     starts[count] = used;
-    return new SearchCorpus(bytes.subarray(0, used), starts, uncovered);
+    // Room left over past an eighth is given back (a copy of the exact size).
+    const kept = bytes.length - used > used / 8 ? Buffer.from(bytes.subarray(0, used)) : bytes.subarray(0, used);
+    return new SearchCorpus(kept, starts, uncovered);
   }
 
   /** Bytes held (for figures). */

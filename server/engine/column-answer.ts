@@ -22,70 +22,72 @@ export interface ColumnAnswer {
 
 const CONTAINS = new Set(['$contains', '$containsi', '$notContains', '$notContainsi']);
 
-/** One condition a column answers: the rows holding the needle, those it could not tell, and whether it is negated. */
+/** A column of a list: the rows holding a needle, and the rows it cannot tell. */
+interface Column {
+  search(needle: Buffer): number[];
+  readonly uncovered: readonly number[];
+}
+
+/** One condition a column answers: its column (undefined while it is made), the needle, and whether it is negated. */
 interface ColumnCondition {
-  readonly found: () => { rows: number[]; uncovered: readonly number[] };
+  readonly column: Column | undefined;
+  readonly needle: Buffer;
   readonly negate: boolean;
+}
+
+/** The query parts the columns may answer. */
+export interface SearchQuery {
+  readonly search?: string | undefined;
+  readonly filters?: FilterNode | undefined;
 }
 
 /**
  * Answers `_q` and the top-level `$contains` family on long attributes (alone or in a top-level
  * `$and`) from the columns of `rows`; undefined when the query has neither, or a `_q` the columns
  * cannot answer (a numeric term, which also searches numbers and ids; a needle holding NUL or a lone
- * surrogate), so that the query is tested entry by entry as before.
+ * surrogate), so that the query is tested entry by entry as before. Also undefined while a column
+ * it needs is being made between requests, unless `wait` (then it is made now).
  */
-export function answerByColumns(
-  type: ContentType,
-  rows: readonly Entry[],
-  search: string | undefined,
-  filters: FilterNode | undefined,
-): ColumnAnswer | undefined {
+export function answerByColumns(type: ContentType, rows: readonly Entry[], query: SearchQuery, wait = false): ColumnAnswer | undefined {
+  const { search, filters } = query;
   const conditions: ColumnCondition[] = [];
   if (search !== undefined && search !== '') {
     const needle = isNumericTerm(search) ? undefined : foldNeedle(search);
     if (needle === undefined || needle.bytes.includes(0)) return undefined;
-    conditions.push({ found: () => pick(searchCorpus(type, rows), needle.bytes), negate: false });
+    conditions.push({ column: searchCorpus(type, rows, wait), needle: needle.bytes, negate: false });
   }
   const rest: FilterNode[] = [];
   const children = filters === undefined ? [] : filters.kind === 'and' ? filters.children : [filters];
   for (const child of children) {
-    const condition = child.kind === 'compare' ? longCondition(type, rows, child) : undefined;
+    const condition = child.kind === 'compare' ? longCondition(type, rows, child, wait) : undefined;
     if (condition === undefined) rest.push(child);
     else conditions.push(condition);
   }
-  if (conditions.length === 0) return undefined;
+  if (conditions.length === 0 || conditions.some((condition) => condition.column === undefined)) return undefined;
   const flags = new Uint8Array(rows.length).fill(PASSES);
   const marks = new Uint8Array(rows.length);
-  for (const condition of conditions) {
+  for (const { column, needle, negate } of conditions) {
     marks.fill(0);
-    const { rows: found, uncovered } = condition.found();
-    for (const row of found) marks[row] = 1;
-    for (const row of uncovered) marks[row] = 2;
+    for (const row of column!.search(needle)) marks[row] = 1;
+    for (const row of column!.uncovered) marks[row] = 2;
     for (let row = 0; row < marks.length; row++) {
       const mark = marks[row]!;
       if (flags[row] === FAILS) continue;
       if (mark === 2) flags[row] = TEST_WHOLE;
-      else if ((mark === 1) === condition.negate) flags[row] = FAILS;
+      else if ((mark === 1) === negate) flags[row] = FAILS;
     }
   }
   return { flags, rest: rest.length === 0 ? undefined : rest.length === 1 ? rest[0] : { kind: 'and', children: rest } };
 }
 
-function pick(
-  column: { search(needle: Buffer): number[]; readonly uncovered: readonly number[] },
-  needle: Buffer,
-): { rows: number[]; uncovered: readonly number[] } {
-  return { rows: column.search(needle), uncovered: column.uncovered };
-}
-
-function longCondition(type: ContentType, rows: readonly Entry[], node: Extract<FilterNode, { kind: 'compare' }>): ColumnCondition | undefined {
+function longCondition(type: ContentType, rows: readonly Entry[], node: Extract<FilterNode, { kind: 'compare' }>, wait: boolean): ColumnCondition | undefined {
   if (!CONTAINS.has(node.operator) || typeof node.value !== 'string') return undefined;
   const attribute = type.attributes.get(node.field);
   const kind = attribute?.kind === 'scalar' ? longKind(attribute.type) : undefined;
   const needle = kind === undefined ? undefined : foldNeedle(node.value);
   if (kind === undefined || needle === undefined) return undefined;
   const negate = node.operator === '$notContains' || node.operator === '$notContainsi';
-  return { found: () => pick(longColumn(rows, node.field, kind), needle.bytes), negate };
+  return { column: longColumn(rows, node.field, kind, wait), needle: needle.bytes, negate };
 }
 
 /**

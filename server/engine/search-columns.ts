@@ -13,6 +13,8 @@ import { readEntryField } from './field-value.js';
 interface Slot<T> {
   steps: Generator<void, T> | undefined;
   value: T | undefined;
+  /** Whether its steps are taken between requests (ready()). */
+  driven: boolean;
 }
 
 /**
@@ -28,14 +30,43 @@ export function longKind(type: ScalarType | 'system'): LongKind | undefined {
   return type === 'text' || type === 'richtext' ? TEXT_KIND : type === 'json' || type === 'blocks' ? JSON_KIND : undefined;
 }
 
-/** The `_q` corpus of `rows` (the searched text attributes of each row, as `_q` compares them). */
-export function searchCorpus(type: ContentType, rows: readonly Entry[]): SearchCorpus {
-  return finish(slotOf(rows, '_q', () => buildCorpus(type, rows)));
+/**
+ * The `_q` corpus of `rows` (the searched text attributes of each row, as `_q` compares them). When
+ * it is not made yet: made now with `wait`, else undefined while it is made between requests.
+ */
+export function searchCorpus(type: ContentType, rows: readonly Entry[], wait: boolean): SearchCorpus | undefined {
+  return ready(
+    slotOf(rows, '_q', () => buildCorpus(type, rows)),
+    wait,
+  );
 }
 
-/** The column of a long attribute of `rows`, stored as `kind`. */
-export function longColumn(rows: readonly Entry[], field: string, kind: LongKind): LongColumn {
-  return finish(slotOf(rows, `${field}\u0000${kind}`, () => buildLongColumn(rows, field, kind)));
+/** The column of a long attribute of `rows`, stored as `kind` (made now with `wait`, as searchCorpus). */
+export function longColumn(rows: readonly Entry[], field: string, kind: LongKind, wait: boolean): LongColumn | undefined {
+  return ready(
+    slotOf(rows, `${field}\u0000${kind}`, () => buildLongColumn(rows, field, kind)),
+    wait,
+  );
+}
+
+/** How long one slice of a column made between requests runs. */
+const SLICE_MS = 8;
+
+function ready<T>(slot: Slot<T>, wait: boolean): T | undefined {
+  if (slot.value !== undefined || wait) return finish(slot);
+  if (!slot.driven) {
+    // Made a slice at a time between requests; searches meanwhile test entry by entry, as before.
+    slot.driven = true;
+    const steps = stepsOf(slot);
+    const slice = (): void => {
+      const until = performance.now() + SLICE_MS;
+      do if (steps.next().done === true) return;
+      while (performance.now() <= until);
+      setImmediate(slice);
+    };
+    setImmediate(slice);
+  }
+  return undefined;
 }
 
 /**
@@ -63,7 +94,7 @@ function slotOf<T>(rows: readonly Entry[], key: string, build: () => Generator<v
   }
   let slot = byKey.get(key) as Slot<T> | undefined;
   if (slot === undefined) {
-    slot = { steps: build(), value: undefined };
+    slot = { steps: build(), value: undefined, driven: false };
     byKey.set(key, slot as Slot<unknown>);
   }
   return slot;

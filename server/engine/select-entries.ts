@@ -34,8 +34,9 @@ export function selectEntries(context: ReadContext, type: ContentType, query: Do
   // through relations read other types, hence the index-wide version in the key.
   const key = `match|${query.status}|${locale ?? ''}|${sortKey(query.sort)}|${context.index.version}|${query.search ?? ''}|${JSON.stringify(query.filters ?? null)}`;
   const matches = context.index.memo(type, key, () => {
-    // `_q` and `$containsi` on long text are answered from the list's search columns where they can be.
-    const answer = answerByColumns(type, base, query.search, query.filters);
+    // `_q` and `$containsi` on long text are answered from the list's search columns where they can be
+    // (once made: search-columns.ts).
+    const answer = answerByColumns(type, base, query);
     if (answer === undefined) return ordered.filter(test);
     const rest = answer.rest === undefined ? undefined : compileFilter(context, type, answer.rest);
     return filterByColumns(base, ordered, answer, { rest, whole: test });
