@@ -1,3 +1,4 @@
+import { availableParallelism, loadavg } from 'node:os';
 import { foldedSlab } from './folded-slabs.js';
 import { type SpanGroup, type Spans, scanSpans } from './scan-spans.js';
 import { type PendingScan, scanOnThread, startScanThread } from './slab-scan-thread.js';
@@ -81,7 +82,7 @@ export class LongColumn {
   /**
    * The rows (in no particular order) whose value holds `needle` (folded UTF-8). Past SPLIT_BYTES of
    * slabs, the scan thread (slab-scan-thread.ts) scans the second half of the slabs meanwhile, when
-   * there is one; when it fails, the main thread scans that half too.
+   * there is one and a core seems free (spareCore); when it fails, the main thread scans that half too.
    */
   search(needle: Buffer): number[] {
     const groups: SpanGroup[] = [];
@@ -94,7 +95,7 @@ export class LongColumn {
     const spans = { starts: this.starts, ends: this.ends, rows: this.rows };
     let split = groups.length;
     let pending: PendingScan | undefined;
-    if (bytes >= splitBytes && useScanThread) {
+    if (bytes >= splitBytes && useScanThread && spareCore()) {
       for (let half = 0; split > 0 && half < bytes / 2;) half += groups[--split]!.upTo;
       pending = sendToThread(groups.slice(split), spans, needle);
       if (pending === undefined) split = groups.length;
@@ -116,11 +117,22 @@ export class LongColumn {
 const SPLIT_BYTES = 16 << 20;
 let useScanThread = true;
 let splitBytes = SPLIT_BYTES;
+let forced = false;
 
 /** For tests and figures: whether searches may use the scan thread, and from how many bytes of slabs. */
 export function setScanThread(use: boolean, fromBytes = SPLIT_BYTES): void {
   useScanThread = use;
+  forced = use;
   splitBytes = fromBytes;
+}
+
+/**
+ * Whether a core is likely idle for the scan thread: measured on 2 busy cores, splitting made the
+ * scan slower (the thread waits behind other work while the main thread waits for it). Forced on
+ * by setScanThread(true, …) in tests and benches.
+ */
+function spareCore(): boolean {
+  return forced || loadavg()[0]! <= availableParallelism() - 1;
 }
 
 function sendToThread(groups: readonly SpanGroup[], spans: Spans, needle: Buffer): PendingScan | undefined {
