@@ -101,12 +101,12 @@ export class LongColumn {
       if (pending === undefined) split = groups.length;
     }
     const found = new Int32Array(this.rows.length);
-    const count = scanSpans(groups.slice(0, split), spans, needle, found, 0);
+    const count = scanSpans(groups.slice(0, split), spans, needle, found);
     const rows = Array.from(found.subarray(0, count));
     if (pending === undefined) return rows;
     const theirs = pending.wait();
     if (theirs === undefined) {
-      const rest = scanSpans(groups.slice(split), spans, needle, found, 0);
+      const rest = scanSpans(groups.slice(split), spans, needle, found);
       for (let i = 0; i < rest; i++) rows.push(found[i]!);
     } else for (let i = 0; i < theirs.length; i++) rows.push(theirs[i]!);
     return rows;

@@ -14,11 +14,12 @@ export interface Spans {
 }
 
 /**
- * Writes into `found` (from `count` on) the rows of the groups' spans holding `needle`, hopping
+ * Writes into `found` the rows of the groups' spans holding `needle`, hopping
  * from hit to hit with indexOf: a span holds it when the first hit at or after its start ends inside
- * it. Answers the new count. Runs on the main thread and on the scan thread (slab-scan-worker.ts).
+ * it. Answers how many. Runs on the main thread and on the scan thread (slab-scan-worker.ts).
  */
-export function scanSpans(groups: readonly SpanGroup[], spans: Spans, needle: Buffer, found: Int32Array, count: number): number {
+export function scanSpans(groups: readonly SpanGroup[], spans: Spans, needle: Buffer, found: Int32Array): number {
+  let count = 0;
   const length = needle.length;
   const { starts, ends, rows } = spans;
   for (const { bytes, upTo, from, to } of groups) {

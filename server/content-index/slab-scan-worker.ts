@@ -11,7 +11,7 @@ parentPort?.on('message', (request: ScanRequest) => {
   let result = SIGNAL_FAILED;
   try {
     const groups = request.groups.map((g) => ({ bytes: Buffer.from(g.buffer, g.offset, g.upTo), upTo: g.upTo, from: g.from, to: g.to }));
-    result = scanSpans(groups, request.spans, Buffer.from(request.needle), request.found, 0) + 1;
+    result = scanSpans(groups, request.spans, Buffer.from(request.needle), request.found) + 1;
   } finally {
     Atomics.store(request.signal, 0, result);
     Atomics.notify(request.signal, 0);
