@@ -7,9 +7,12 @@
  */
 const rooms = new WeakMap<ArrayBufferLike, number>();
 
-/** A buffer of `size` bytes with room for its folded copy after it. */
+/**
+ * A buffer of `size` bytes with room for its folded copy after it, in shared memory (the scan
+ * thread reads the copies: slab-scan-thread.ts).
+ */
 export function allocateWithFoldRoom(size: number): Buffer {
-  const both = Buffer.allocUnsafeSlow(2 * size);
+  const both = Buffer.from(new SharedArrayBuffer(2 * size));
   rooms.set(both.buffer, size);
   return both.subarray(0, size);
 }

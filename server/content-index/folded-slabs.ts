@@ -33,7 +33,8 @@ function cut(size: number, wanted?: number): Buffer {
   // Copies start on 8 bytes, so that folding reads them a 4-byte word at a time.
   const rounded = (size + 7) & ~7;
   if (chunkUsed + rounded > chunk.length) {
-    chunk = Buffer.allocUnsafeSlow(Math.max(wanted ?? nextChunk, rounded));
+    // Shared memory, so that the scan thread (slab-scan-thread.ts) reads the same copies.
+    chunk = Buffer.from(new SharedArrayBuffer(Math.max(wanted ?? nextChunk, rounded)));
     chunkUsed = 0;
     if (wanted === undefined) nextChunk = Math.min(MAX_CHUNK, nextChunk * 2);
   }
@@ -89,12 +90,19 @@ const PAST_Z = 0x25252525;
 const TOP_BITS = 0x80808080;
 
 /**
- * Copies bytes [from, to) of `source` into `target` and folds them there, four bytes at a time
- * where they lie on 4 bytes in memory: a byte is an upper-case ASCII letter when it is below 0x80,
- * at least 'A' and not past 'Z'; 0x20 is then set in it (the top bit of its lane, shifted).
+ * Copies bytes [from, to) of `source` into `target` and folds them there (foldInPlace).
  */
 function foldInto(source: Buffer, target: Buffer, from: number, to: number): void {
   target.set(source.subarray(from, to), from);
+  foldInPlace(target, from, to);
+}
+
+/**
+ * Folds bytes [from, to) of `target` where they are, four bytes at a time where they lie on 4 bytes
+ * in memory: a byte is an upper-case ASCII letter when it is below 0x80, at least 'A' and not past
+ * 'Z'; 0x20 is then set in it (the top bit of its lane, shifted).
+ */
+export function foldInPlace(target: Buffer, from: number, to: number): void {
   const base = target.byteOffset;
   const first = Math.min(to, ((base + from + 3) & ~3) - base);
   const last = Math.max(first, ((base + to) & ~3) - base);

@@ -13,12 +13,7 @@ const NUMBER_TYPES = new Set(['integer', 'biginteger', 'float', 'decimal']);
  */
 export function compileSearch(type: ContentType, term: string): (entry: Entry) => boolean {
   const matches = asciiCaseInsensitive(term, 'contains');
-  const numeric = term.trim() !== '' && !Number.isNaN(Number(term));
-  const fields: string[] = [];
-  for (const [name, attribute] of type.attributes) {
-    if (attribute.kind !== 'scalar' || !attribute.searchable || attribute.type === 'password') continue;
-    if (TEXT_TYPES.has(attribute.type) || (numeric && NUMBER_TYPES.has(attribute.type))) fields.push(name);
-  }
+  const fields = searchedFields(type, isNumericTerm(term));
   // Long text attributes are searched in their stored bytes where they can be (see compile-long-contains.ts),
   // one scan of each slab serving all of them.
   const searches = new Map<string, SlabSearch>();
@@ -42,4 +37,19 @@ export function compileSearch(type: ContentType, term: string): (entry: Entry) =
     }
     return false;
   };
+}
+
+/** Whether `_q` also searches the numeric attributes (and, when all digits, the id) for this term. */
+export function isNumericTerm(term: string): boolean {
+  return term.trim() !== '' && !Number.isNaN(Number(term));
+}
+
+/** The attributes `_q` searches: the searchable text ones, and the numeric ones for a numeric term. */
+export function searchedFields(type: ContentType, numeric: boolean): string[] {
+  const fields: string[] = [];
+  for (const [name, attribute] of type.attributes) {
+    if (attribute.kind !== 'scalar' || !attribute.searchable || attribute.type === 'password') continue;
+    if (TEXT_TYPES.has(attribute.type) || (numeric && NUMBER_TYPES.has(attribute.type))) fields.push(name);
+  }
+  return fields;
 }

@@ -1,6 +1,7 @@
 import type { Entry } from '../content-index/entry.js';
 import type { ContentType } from '../schema/content-type.js';
 import type { DocumentQuery, SortKey } from '../query/document-query.js';
+import { answerByColumns, filterByColumns } from './column-answer.js';
 import { compileFilter } from './compile-filter.js';
 import { compileSearch } from './compile-search.js';
 import { type ReadContext, localeFor } from './read-context.js';
@@ -32,7 +33,14 @@ export function selectEntries(context: ReadContext, type: ContentType, query: Do
   // (or the same query from many clients) costs one scan per change, not one per request. Filters
   // through relations read other types, hence the index-wide version in the key.
   const key = `match|${query.status}|${locale ?? ''}|${sortKey(query.sort)}|${context.index.version}|${query.search ?? ''}|${JSON.stringify(query.filters ?? null)}`;
-  const matches = context.index.memo(type, key, () => ordered.filter(test));
+  const matches = context.index.memo(type, key, () => {
+    // `_q` and `$containsi` on long text are answered from the list's search columns where they can be
+    // (once made: search-columns.ts).
+    const answer = answerByColumns(type, base, query);
+    if (answer === undefined) return ordered.filter(test);
+    const rest = answer.rest === undefined ? undefined : compileFilter(context, type, answer.rest);
+    return filterByColumns(base, ordered, answer, { rest, whole: test });
+  });
   return { page: matches.slice(start, end), total: matches.length };
 }
 

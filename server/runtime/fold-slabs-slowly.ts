@@ -1,6 +1,7 @@
 import { CompactEntry } from '../content-index/compact-entry.js';
 import type { ContentIndex } from '../content-index/content-index.js';
 import { foldedSlab, reserveFoldedCopies } from '../content-index/folded-slabs.js';
+import { prepareSearchColumns } from '../engine/search-columns.js';
 
 /** How long one slice of folding runs before requests get their turn. */
 const SLICE_MS = 8;
@@ -8,8 +9,8 @@ const CHECK_EVERY = 16;
 
 /**
  * Makes the folded copy of every slab the index's entries point into (content-index/folded-slabs.ts),
- * a slice at a time between requests, so that the first text search of a large project does not pay
- * for it. A search before it is done folds what it reads itself. Stops when `cancelled` says so;
+ * then the search columns of each type's published list (engine/search-columns.ts), a slice at a
+ * time between requests, so that the first text search of a large project does not pay for them. A search before it is done folds what it reads itself. Stops when `cancelled` says so;
  * `done` gets how many slabs and bytes were folded. (The slices are not unref'ed: an unref'ed
  * immediate lets the event loop sleep until the next request, so the folding would stall.)
  */
@@ -31,7 +32,7 @@ export function foldSlabsSlowly(index: ContentIndex, cancelled: () => boolean, d
       for (let n = 1; ; n++) {
         const next = pending.next();
         if (next.done === true) {
-          done?.(slabs.size, bytes);
+          prepareSlowly(prepareSearchColumns(index), cancelled, () => done?.(slabs.size, bytes), sliceMs);
           return;
         }
         foldedSlab(next.value);
@@ -42,4 +43,20 @@ export function foldSlabsSlowly(index: ContentIndex, cancelled: () => boolean, d
     };
     slice();
   });
+}
+
+/** Takes `steps` a slice at a time between requests, then calls `done`. */
+function prepareSlowly(steps: Generator<void, void>, cancelled: () => boolean, done: () => void, sliceMs: number): void {
+  const slice = (): void => {
+    if (cancelled()) return;
+    const until = performance.now() + sliceMs;
+    do {
+      if (steps.next().done === true) {
+        done();
+        return;
+      }
+    } while (performance.now() <= until);
+    setImmediate(slice);
+  };
+  slice();
 }

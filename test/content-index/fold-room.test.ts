@@ -20,6 +20,7 @@ test('a part of a buffer with fold room, at any offset, is folded into the room 
     part.write(TEXT);
     const copy = foldedSlab(part);
     assert.is(copy.bytes.buffer, part.buffer, 'the copy is not in the room');
+    assert.instance(copy.bytes.buffer, SharedArrayBuffer, 'the scan thread cannot read the copy');
     assert.is(copy.bytes.byteOffset, part.byteOffset + 4_096);
     assert.equal(copy.bytes, folded(Buffer.from(TEXT)));
     assert.is(part.toString(), TEXT, 'the original bytes changed');

@@ -162,6 +162,7 @@ test('the folded copies are made in the background, a slice at a time, and answe
   const entries: CompactEntry[] = [];
   for (let i = 0; i < 300; i++) entries.push(entry({ body: [{ text: `Garden number ${i} ${'x'.repeat(8000 + i * 7)}` }] }));
   const index = {
+    registry: { contentTypes: new Map() },
     *heldEntries() {
       yield* entries;
     },

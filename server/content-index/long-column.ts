@@ -1,0 +1,176 @@
+import { availableParallelism, loadavg } from 'node:os';
+import { foldedSlab } from './folded-slabs.js';
+import { type SpanGroup, type Spans, scanSpans } from './scan-spans.js';
+import { type PendingScan, scanOnThread, startScanThread } from './slab-scan-thread.js';
+import type { LongKind } from './text-arena.js';
+
+const ROWS_PER_STEP = 1024;
+
+/** Where one row's value lies: its slab and its bytes [start, end). */
+export interface ValueSpan {
+  readonly slab: Buffer;
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * Where one long attribute's values lie in the text arena's slabs, for a list of rows, grouped by
+ * slab and in the order of their bytes: a search of a needle (`$containsi` on a text, rich text,
+ * blocks or json attribute) then reads each slab's folded copy (folded-slabs.ts) from hit to hit,
+ * never the rows themselves. A value holds the needle when the first hit at or after its start ends
+ * inside it. Rows whose value is not in a slab as the kind searched (null, a plain entry, a value
+ * stored otherwise) are listed in `uncovered`, for the caller to test on its own.
+ */
+export class LongColumn {
+  private constructor(
+    private readonly slabs: readonly Buffer[],
+    /** The spans of slab g are [groups[g], groups[g + 1]) of starts/ends/rows. */
+    private readonly groups: Int32Array,
+    private readonly starts: Int32Array,
+    private readonly ends: Int32Array,
+    private readonly rows: Int32Array,
+    readonly uncovered: readonly number[],
+  ) {}
+
+  /** Builds the column of `count` rows from `spanOf(row)`; yields every ROWS_PER_STEP rows. */
+  static *build(count: number, spanOf: (row: number) => ValueSpan | undefined): Generator<void, LongColumn> {
+    const slabIndex = new Map<Buffer, number>();
+    const slabs: Buffer[] = [];
+    const slabOf = new Int32Array(count).fill(-1);
+    const starts = new Int32Array(count);
+    const ends = new Int32Array(count);
+    const uncovered: number[] = [];
+    for (let row = 0; row < count; row++) {
+      const span = spanOf(row);
+      if (span === undefined) uncovered.push(row);
+      else {
+        let index = slabIndex.get(span.slab);
+        if (index === undefined) {
+          index = slabs.length;
+          slabs.push(span.slab);
+          slabIndex.set(span.slab, index);
+        }
+        slabOf[row] = index;
+        starts[row] = span.start;
+        ends[row] = span.end;
+      }
+      if (row % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
+    }
+    // Counting sort by slab, then each slab's spans by start (a slab holds a few dozen).
+    const groups = new Int32Array(slabs.length + 1);
+    for (let row = 0; row < count; row++) if (slabOf[row]! >= 0) groups[slabOf[row]! + 1]!++;
+    for (let g = 0; g < slabs.length; g++) groups[g + 1]! += groups[g]!;
+    const placed = groups.slice(0, slabs.length);
+    const total = groups[slabs.length]!;
+    // Shared memory: the scan thread reads them too.
+    const sortedStarts = new Int32Array(new SharedArrayBuffer(Math.max(1, total) * 4));
+    const sortedEnds = new Int32Array(new SharedArrayBuffer(Math.max(1, total) * 4));
+    const sortedRows = new Int32Array(new SharedArrayBuffer(Math.max(1, total) * 4));
+    for (let row = 0; row < count; row++) {
+      const g = slabOf[row]!;
+      if (g < 0) continue;
+      const at = placed[g]!++;
+      sortedStarts[at] = starts[row]!;
+      sortedEnds[at] = ends[row]!;
+      sortedRows[at] = row;
+    }
+    for (let g = 0; g < slabs.length; g++) sortGroup(sortedStarts, sortedEnds, sortedRows, groups[g]!, groups[g + 1]!);
+    if (total > 0 && useScanThread) startScanThread();
+    return new LongColumn(slabs, groups, sortedStarts, sortedEnds, sortedRows, uncovered);
+  }
+
+  /**
+   * The rows (in no particular order) whose value holds `needle` (folded UTF-8). Past SPLIT_BYTES of
+   * slabs, the scan thread (slab-scan-thread.ts) scans the second half of the slabs meanwhile, when
+   * there is one and a core seems free (spareCore); when it fails, the main thread scans that half too.
+   */
+  search(needle: Buffer): number[] {
+    const groups: SpanGroup[] = [];
+    let bytes = 0;
+    for (let g = 0; g < this.slabs.length; g++) {
+      const copy = foldedSlab(this.slabs[g]!);
+      groups.push({ bytes: copy.bytes, upTo: copy.upTo, from: this.groups[g]!, to: this.groups[g + 1]! });
+      bytes += copy.upTo;
+    }
+    const spans = { starts: this.starts, ends: this.ends, rows: this.rows };
+    let split = groups.length;
+    let pending: PendingScan | undefined;
+    if (bytes >= splitBytes && useScanThread && spareCore()) {
+      for (let half = 0; split > 0 && half < bytes / 2;) half += groups[--split]!.upTo;
+      pending = sendToThread(groups.slice(split), spans, needle);
+      if (pending === undefined) split = groups.length;
+    }
+    const found = new Int32Array(this.rows.length);
+    const count = scanSpans(groups.slice(0, split), spans, needle, found);
+    const rows = Array.from(found.subarray(0, count));
+    if (pending === undefined) return rows;
+    const theirs = pending.wait();
+    if (theirs === undefined) {
+      const rest = scanSpans(groups.slice(split), spans, needle, found);
+      for (let i = 0; i < rest; i++) rows.push(found[i]!);
+    } else for (let i = 0; i < theirs.length; i++) rows.push(theirs[i]!);
+    return rows;
+  }
+}
+
+/** Scans on the scan thread from this many bytes of slabs (below, sending costs more than it saves). */
+const SPLIT_BYTES = 16 << 20;
+let useScanThread = true;
+let splitBytes = SPLIT_BYTES;
+let forced = false;
+
+/** For tests and figures: whether searches may use the scan thread, and from how many bytes of slabs. */
+export function setScanThread(use: boolean, fromBytes = SPLIT_BYTES): void {
+  useScanThread = use;
+  forced = use;
+  splitBytes = fromBytes;
+}
+
+/**
+ * Whether a core is likely idle for the scan thread: measured on 2 busy cores, splitting made the
+ * scan slower (the thread waits behind other work while the main thread waits for it). Forced on
+ * by setScanThread(true, …) in tests and benches.
+ */
+function spareCore(): boolean {
+  return forced || loadavg()[0]! <= availableParallelism() - 1;
+}
+
+function sendToThread(groups: readonly SpanGroup[], spans: Spans, needle: Buffer): PendingScan | undefined {
+  const shared = [];
+  let room = 0;
+  for (const { bytes, upTo, from, to } of groups) {
+    if (!(bytes.buffer instanceof SharedArrayBuffer)) return undefined;
+    shared.push({ buffer: bytes.buffer, offset: bytes.byteOffset, upTo, from, to });
+    room += to - from;
+  }
+  return scanOnThread({ groups: shared, spans, needle: Uint8Array.from(needle) }, room);
+}
+
+/** Insertion sort of spans [from, to) by start, moving ends and rows along. */
+function sortGroup(starts: Int32Array, ends: Int32Array, rows: Int32Array, from: number, to: number): void {
+  for (let i = from + 1; i < to; i++) {
+    const start = starts[i]!;
+    if (start >= starts[i - 1]!) continue;
+    const end = ends[i]!;
+    const row = rows[i]!;
+    let j = i - 1;
+    while (j >= from && starts[j]! > start) {
+      starts[j + 1] = starts[j]!;
+      ends[j + 1] = ends[j]!;
+      rows[j + 1] = rows[j]!;
+      j--;
+    }
+    starts[j + 1] = start;
+    ends[j + 1] = end;
+    rows[j + 1] = row;
+  }
+}
+
+/** The bytes of the `index`-th value of the record at `at`, when it is stored as `kind`. */
+export function valueSpan(slab: Buffer, at: number, index: number, kind: LongKind): ValueSpan | undefined {
+  const count = slab.readUInt16LE(at);
+  let start = at + 2 + 4 * count;
+  for (let i = 0; i < index; i++) start += slab.readUInt32LE(at + 2 + 4 * i) >>> 1;
+  const word = slab.readUInt32LE(at + 2 + 4 * index);
+  return (word & 1) === kind ? { slab, start, end: start + (word >>> 1) } : undefined;
+}

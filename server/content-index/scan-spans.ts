@@ -1,0 +1,41 @@
+/** One slab's folded bytes, as far as they are folded, and its spans [from, to) of a column. */
+export interface SpanGroup {
+  readonly bytes: Buffer;
+  readonly upTo: number;
+  readonly from: number;
+  readonly to: number;
+}
+
+/** A column's spans, grouped by slab and each group in the order of its bytes (long-column.ts). */
+export interface Spans {
+  readonly starts: Int32Array;
+  readonly ends: Int32Array;
+  readonly rows: Int32Array;
+}
+
+/**
+ * Writes into `found` the rows of the groups' spans holding `needle`, hopping
+ * from hit to hit with indexOf: a span holds it when the first hit at or after its start ends inside
+ * it. Answers how many. Runs on the main thread and on the scan thread (slab-scan-worker.ts).
+ */
+export function scanSpans(groups: readonly SpanGroup[], spans: Spans, needle: Buffer, found: Int32Array): number {
+  let count = 0;
+  const length = needle.length;
+  const { starts, ends, rows } = spans;
+  for (const { bytes, upTo, from, to } of groups) {
+    const last = upTo - length;
+    let hit = -1;
+    for (let i = from; i < to; i++) {
+      const start = starts[i]!;
+      const end = ends[i]!;
+      if (end - start < length) continue;
+      // A hit found from an earlier start is the first at or after this one too, when not before it.
+      if (hit < start) {
+        hit = bytes.indexOf(needle, start);
+        if (hit === -1 || hit > last) break;
+      }
+      if (hit + length <= end) found[count++] = rows[i]!;
+    }
+  }
+  return count;
+}

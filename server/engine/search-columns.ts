@@ -1,0 +1,147 @@
+import { CompactEntry } from '../content-index/compact-entry.js';
+import type { ContentIndex } from '../content-index/content-index.js';
+import type { Entry } from '../content-index/entry.js';
+import { LongColumn, type ValueSpan, valueSpan } from '../content-index/long-column.js';
+import { SearchCorpus } from '../content-index/search-corpus.js';
+import { JSON_KIND, type LongKind, TEXT_KIND } from '../content-index/text-arena.js';
+import type { ScalarType } from '../schema/attribute.js';
+import type { ContentType } from '../schema/content-type.js';
+import { searchedFields } from './compile-search.js';
+import { readEntryField } from './field-value.js';
+
+/** A column being built (its remaining steps) or built. */
+interface Slot<T> {
+  steps: Generator<void, T> | undefined;
+  value: T | undefined;
+  /** Whether its steps are taken between requests (ready()). */
+  driven: boolean;
+}
+
+/**
+ * The search columns of a list of entries (a view of the index: one status and locale of a type, in
+ * its default order), by what they hold: `_q` for the type's searched text (search-corpus.ts), the
+ * attribute's name for a long attribute (long-column.ts). They follow the list: the index makes a
+ * new list when the type changes, and the columns of the old one go with it.
+ */
+const columns = new WeakMap<readonly Entry[], Map<string, Slot<unknown>>>();
+
+/** The kind a long attribute's values are stored as, or undefined when it is not one searched in bytes. */
+export function longKind(type: ScalarType | 'system'): LongKind | undefined {
+  return type === 'text' || type === 'richtext' ? TEXT_KIND : type === 'json' || type === 'blocks' ? JSON_KIND : undefined;
+}
+
+/**
+ * The `_q` corpus of `rows` (the searched text attributes of each row, as `_q` compares them). When
+ * it is not made yet: made now with `wait`, else undefined while it is made between requests.
+ */
+export function searchCorpus(type: ContentType, rows: readonly Entry[], wait: boolean): SearchCorpus | undefined {
+  return ready(
+    slotOf(rows, '_q', () => buildCorpus(type, rows)),
+    wait,
+  );
+}
+
+/** The column of a long attribute of `rows`, stored as `kind` (made now with `wait`, as searchCorpus). */
+export function longColumn(rows: readonly Entry[], field: string, kind: LongKind, wait: boolean): LongColumn | undefined {
+  return ready(
+    slotOf(rows, `${field}\u0000${kind}`, () => buildLongColumn(rows, field, kind)),
+    wait,
+  );
+}
+
+/** How long one slice of a column made between requests runs. */
+const SLICE_MS = 8;
+
+function ready<T>(slot: Slot<T>, wait: boolean): T | undefined {
+  if (slot.value !== undefined || wait) return finish(slot);
+  if (!slot.driven) {
+    // Made a slice at a time between requests; searches meanwhile test entry by entry, as before.
+    slot.driven = true;
+    const steps = stepsOf(slot);
+    const slice = (): void => {
+      const until = performance.now() + SLICE_MS;
+      do if (steps.next().done === true) return;
+      while (performance.now() <= until);
+      setImmediate(slice);
+    };
+    setImmediate(slice);
+  }
+  return undefined;
+}
+
+/**
+ * The steps that build the columns a type's published list (in the default locale) is searched
+ * with, for a server to take between requests once it listens: the first search then finds them made.
+ */
+export function* prepareSearchColumns(index: ContentIndex): Generator<void, void> {
+  for (const type of index.registry.contentTypes.values()) {
+    if (type.kind !== 'collectionType') continue;
+    const rows = index.entries(type, 'published', type.localized ? index.defaultLocale : null);
+    if (rows.length === 0) continue;
+    if (searchedFields(type, false).length > 0) yield* stepsOf(slotOf(rows, '_q', () => buildCorpus(type, rows)));
+    for (const [field, attribute] of type.attributes) {
+      const kind = attribute.kind === 'scalar' ? longKind(attribute.type) : undefined;
+      if (kind !== undefined) yield* stepsOf(slotOf(rows, `${field}\u0000${kind}`, () => buildLongColumn(rows, field, kind)));
+    }
+  }
+}
+
+function slotOf<T>(rows: readonly Entry[], key: string, build: () => Generator<void, T>): Slot<T> {
+  let byKey = columns.get(rows);
+  if (byKey === undefined) {
+    byKey = new Map();
+    columns.set(rows, byKey);
+  }
+  let slot = byKey.get(key) as Slot<T> | undefined;
+  if (slot === undefined) {
+    slot = { steps: build(), value: undefined, driven: false };
+    byKey.set(key, slot as Slot<unknown>);
+  }
+  return slot;
+}
+
+/** Takes a slot's remaining steps one at a time (a search may finish them meanwhile). */
+function* stepsOf<T>(slot: Slot<T>): Generator<void, void> {
+  while (slot.steps !== undefined) {
+    const next = slot.steps.next();
+    if (next.done === true) {
+      slot.value = next.value;
+      slot.steps = undefined;
+    } else yield;
+  }
+}
+
+function finish<T>(slot: Slot<T>): T {
+  const steps = stepsOf(slot);
+  while (steps.next().done !== true);
+  return slot.value!;
+}
+
+function buildCorpus(type: ContentType, rows: readonly Entry[]): Generator<void, SearchCorpus> {
+  const fields = searchedFields(type, false);
+  return SearchCorpus.build(rows.length, (row) => {
+    const entry = rows[row]!;
+    let text = '';
+    for (let i = 0; i < fields.length; i++) {
+      const value = readEntryField(entry, fields[i]!);
+      // Values are joined by a NUL byte: a needle without one never spans two.
+      if (i > 0) text += '\u0000';
+      if (value !== null && value !== undefined) text += typeof value === 'string' ? value : String(value);
+    }
+    return text;
+  });
+}
+
+function buildLongColumn(rows: readonly Entry[], field: string, kind: LongKind): Generator<void, LongColumn> {
+  let span: ValueSpan | undefined;
+  const locate = (slab: Buffer, at: number, index: number): undefined => {
+    span = valueSpan(slab, at, index, kind);
+    return undefined;
+  };
+  return LongColumn.build(rows.length, (row) => {
+    const entry = rows[row]!;
+    span = undefined;
+    if (entry instanceof CompactEntry) entry.testLongValue(field, locate);
+    return span;
+  });
+}

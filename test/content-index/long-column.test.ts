@@ -1,0 +1,101 @@
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { type CompactEntry, compactEntry } from '../../server/content-index/compact-entry.js';
+import { foldedSlab } from '../../server/content-index/folded-slabs.js';
+import { LongColumn, setScanThread, valueSpan } from '../../server/content-index/long-column.js';
+import { breakScanThread, scanOnThread, scanThreadState } from '../../server/content-index/slab-scan-thread.js';
+import { JSON_KIND, foldNeedle } from '../../server/content-index/text-arena.js';
+import { compileScalarTest } from '../../server/engine/compile-scalar-test.js';
+import { readEntryField } from '../../server/engine/field-value.js';
+import { loadSchemas } from '../../server/store/load-schemas.js';
+import { FIXTURES_DIR } from '../helpers/paths.js';
+
+const registry = loadSchemas(path.join(FIXTURES_DIR, 'blog'));
+const article = registry.byRouteName.get('articles')!;
+
+let serial = 0;
+function entry(data: Record<string, unknown>): CompactEntry {
+  serial++;
+  const documentId = `lc${String(serial).padStart(22, '0')}`;
+  const head = {
+    id: serial,
+    documentId,
+    locale: null,
+    createdAt: '2025-01-02T03:04:05.006Z',
+    updatedAt: '2025-01-02T03:04:05.006Z',
+    publishedAt: null,
+    path: `content/articles/${documentId}.json`,
+  };
+  return compactEntry(article, head, data, new Map());
+}
+
+const WORDS = ['Garden', 'kitchen', 'GARDEN', 'gar', 'den', 'Ünï', 'É', '100%', 'a_b', '"q"', 'z', 'River'];
+let state = 3;
+function word(): string {
+  state = (state * 1103515245 + 12345) & 0x7fffffff;
+  return WORDS[state % WORDS.length]!;
+}
+
+/** Bodies over many slabs, a few without a body (not covered by the column). */
+const rows: CompactEntry[] = [];
+for (let i = 0; i < 3000; i++) {
+  const words = Array.from({ length: 5 + (i % 90) }, word);
+  rows.push(entry(i % 97 === 0 ? { title: 'none' } : { body: [{ type: 'paragraph', children: [{ type: 'text', text: words.join(i % 2 ? ' ' : '') }] }] }));
+}
+function build(): LongColumn {
+  let span;
+  const steps = LongColumn.build(rows.length, (row) => {
+    span = undefined;
+    rows[row]!.testLongValue('body', (slab, at, index) => ((span = valueSpan(slab, at, index, JSON_KIND)), undefined));
+    return span;
+  });
+  for (;;) {
+    const next = steps.next();
+    if (next.done === true) return next.value;
+  }
+}
+const NEEDLES = ['garden kitchen', 'gar', 'dengar', 'ünï', '100%', '"q"', 'a_b', 'zz', 'river', '[{"type":"paragraph"', 'zebra-crossing'];
+const expected = (needle: string) =>
+  rows.flatMap((e, row) => (compileScalarTest('blocks', '$containsi', needle)(readEntryField(e, 'body')) === true ? [row] : []));
+const sorted = (list: number[]) => [...list].sort((a, b) => a - b);
+
+test('the scan thread and the main thread alone find the same rows as the decoded values', () => {
+  const column = build();
+  assert.ok(new Set(rows.map((e) => e.parts().slab)).size > 4, 'several slabs');
+  assert.equal(column.uncovered.length, Math.ceil(3000 / 97));
+  for (const needle of NEEDLES) {
+    const folded = foldNeedle(needle)!.bytes;
+    setScanThread(false);
+    const alone = sorted(column.search(folded));
+    setScanThread(true, 0);
+    const split = sorted(column.search(folded));
+    assert.equal(alone, expected(needle), `main thread: ${needle}`);
+    assert.equal(split, alone, `with the scan thread: ${needle}`);
+  }
+  assert.ok(scanThreadState().running, 'the scan thread was used');
+});
+
+test('a scan thread that fails is stopped, and the main thread scans alone', () => {
+  const slab = rows[1]!.parts().slab!;
+  const { bytes, upTo } = foldedSlab(slab);
+  // A part the thread cannot read (its offset past the shared buffer): it answers that it failed.
+  const pending = scanOnThread(
+    {
+      groups: [{ buffer: bytes.buffer as SharedArrayBuffer, offset: bytes.buffer.byteLength + 8, upTo, from: 0, to: 1 }],
+      spans: { starts: new Int32Array(1), ends: new Int32Array(1), rows: new Int32Array(1) },
+      needle: new Uint8Array([97]),
+    },
+    1,
+  )!;
+  assert.ok(pending !== undefined);
+  assert.is(pending.wait(), undefined);
+  assert.equal(scanThreadState(), { running: false, broken: true });
+  setScanThread(true, 0);
+  const column = build();
+  for (const needle of ['garden', 'zebra']) assert.equal(sorted(column.search(foldNeedle(needle)!.bytes)), expected(needle), needle);
+  breakScanThread();
+  assert.equal(sorted(column.search(foldNeedle('kitchen')!.bytes)), expected('kitchen'));
+});
+
+test.run();

@@ -1,0 +1,204 @@
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { type CompactEntry, compactEntry } from '../../server/content-index/compact-entry.js';
+import type { Entry } from '../../server/content-index/entry.js';
+import { answerByColumns, filterByColumns } from '../../server/engine/column-answer.js';
+import { compileScalarTest } from '../../server/engine/compile-scalar-test.js';
+import { compileSearch } from '../../server/engine/compile-search.js';
+import { readEntryField } from '../../server/engine/field-value.js';
+import type { FilterNode } from '../../server/query/filter-node.js';
+import { loadSchemas } from '../../server/store/load-schemas.js';
+import { FIXTURES_DIR } from '../helpers/paths.js';
+
+const registry = loadSchemas(path.join(FIXTURES_DIR, 'blog'));
+const article = registry.byRouteName.get('articles')!;
+
+let serial = 0;
+function entry(data: Record<string, unknown>): CompactEntry {
+  serial++;
+  const documentId = `col${String(serial).padStart(21, '0')}`;
+  const head = {
+    id: serial,
+    documentId,
+    locale: null,
+    createdAt: '2025-01-02T03:04:05.006Z',
+    updatedAt: '2025-01-02T03:04:05.006Z',
+    publishedAt: null,
+    path: `content/articles/${documentId}.json`,
+  };
+  return compactEntry(article, head, data, new Map());
+}
+
+/** A deterministic generator, so a failure can be reproduced. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    return state / 0x80000000;
+  };
+}
+
+const WORDS = ['Garden', 'kitchen', 'GARDEN', 'gar', 'den', 'Ünï', 'ünï', 'É', '100%', 'a_b', '"q"', '\\', 'x\ny', '𝒳', 'µ', 'ÿ', 'À', 'z', 'River', 'light'];
+function text(next: () => number, words: number): string {
+  const out: string[] = [];
+  for (let i = 0; i < words; i++) out.push(WORDS[Math.floor(next() * WORDS.length)]!);
+  return out.join(next() < 0.5 ? ' ' : '');
+}
+
+const NEEDLES = [
+  'garden kitchen',
+  'GARDEN',
+  'gar',
+  'dengar',
+  'ünï',
+  'ÜNÏ',
+  'É',
+  'é',
+  '100%',
+  '%',
+  '_',
+  'a_b',
+  '"q"',
+  '\\',
+  'x\ny',
+  '𝒳',
+  'ÿ',
+  'z',
+  'river light',
+  'zebra-crossing',
+];
+const CATEGORIES = ['news', 'tutorial', 'opinion', null];
+
+/** Articles over many slabs: every searched attribute set or not, long bodies beside short summaries. */
+function articles(seed: number, count: number): CompactEntry[] {
+  const next = random(seed);
+  const out: CompactEntry[] = [];
+  for (let i = 0; i < count; i++) {
+    const data: Record<string, unknown> = { title: text(next, 2), slug: `s-${i}-${text(next, 1).toLowerCase().replace(/\W/g, '')}` };
+    if (next() < 0.9) data['summary'] = text(next, 3 + Math.floor(next() * 6));
+    if (next() < 0.9) data['body'] = [{ type: 'paragraph', children: [{ type: 'text', text: text(next, 10 + Math.floor(next() * 150)) }] }];
+    const category = CATEGORIES[Math.floor(next() * CATEGORIES.length)];
+    if (category !== null) data['category'] = category;
+    out.push(entry(data));
+  }
+  return out;
+}
+
+/** What the columns answer for `_q` and `filters`, over `rows` in `ordered`; undefined when they do not. */
+function byColumns(rows: readonly Entry[], ordered: readonly Entry[], search: string | undefined, filters: FilterNode | undefined): Entry[] | undefined {
+  const answer = answerByColumns(article, rows, { search, filters }, true);
+  if (answer === undefined) return undefined;
+  const whole = (e: Entry) => (search === undefined || compileSearch(article, search)(e)) && (filters === undefined || plainFilter(filters)(e));
+  return filterByColumns(rows, ordered, answer, { rest: answer.rest === undefined ? undefined : plainFilter(answer.rest), whole });
+}
+
+/** The plain per-entry test of a filter on the decoded values (no bytes, no columns). */
+function plainFilter(node: FilterNode): (e: Entry) => boolean {
+  if (node.kind === 'and') {
+    const children = node.children.map(plainFilter);
+    return (e) => children.every((child) => child(e));
+  }
+  if (node.kind !== 'compare') throw new Error('not used here');
+  const attribute = article.attributes.get(node.field) as { type: 'text' | 'blocks' | 'string' | 'integer' };
+  const scalar = compileScalarTest(attribute.type, node.operator, node.value);
+  return (e) => scalar(readEntryField(e, node.field)) === true;
+}
+
+/** `_q` as the plain search: the id, or a decoded searchable text attribute holding the term. */
+function plainSearch(term: string): (e: Entry) => boolean {
+  const tests = ['title', 'slug', 'summary', 'category'].map((field) => compileScalarTest('string', '$containsi', term));
+  return (e) => ['title', 'slug', 'summary', 'category'].some((field, i) => tests[i]!(readEntryField(e, field)) === true) || String(e.id).includes(term);
+}
+
+const ids = (list: readonly Entry[] | undefined) => list?.map((e) => e.id);
+
+test('_q from the corpus answers as the plain search, in the list order and in another', () => {
+  const rows = articles(11, 1200);
+  assert.ok(new Set(rows.map((e) => e.parts().slab)).size > 3, 'several slabs');
+  const reversed = [...rows].reverse();
+  for (const term of NEEDLES) {
+    const want = rows.filter(plainSearch(term));
+    assert.equal(ids(byColumns(rows, rows, term, undefined)), ids(want), `_q=${JSON.stringify(term)}`);
+    assert.equal(ids(byColumns(rows, reversed, term, undefined)), ids([...want].reverse()), `_q=${JSON.stringify(term)}, reversed`);
+  }
+  assert.ok(rows.filter(plainSearch('garden')).length > 100, 'common terms match many');
+});
+
+test('$containsi and its kin on long attributes answer as the decoded values, alone and with other conditions', () => {
+  const rows = articles(23, 1500);
+  for (const needle of NEEDLES) {
+    for (const field of ['body', 'summary']) {
+      for (const operator of ['$containsi', '$contains', '$notContainsi'] as const) {
+        const filters: FilterNode = { kind: 'compare', field, operator, value: needle };
+        assert.equal(ids(byColumns(rows, rows, undefined, filters)), ids(rows.filter(plainFilter(filters))), `${field} ${operator} ${JSON.stringify(needle)}`);
+      }
+    }
+    // With `_q` and a condition no column answers (left for the rows the columns pass).
+    const both: FilterNode = {
+      kind: 'and',
+      children: [
+        { kind: 'compare', field: 'body', operator: '$containsi', value: needle },
+        { kind: 'compare', field: 'title', operator: '$containsi', value: 'e' },
+      ],
+    };
+    const want = rows.filter((e) => plainFilter(both)(e) && plainSearch('gar')(e));
+    assert.equal(ids(byColumns(rows, rows, 'gar', both)), ids(want), `_q and body and title, ${JSON.stringify(needle)}`);
+  }
+});
+
+test('a hit across two values of a row, or across two rows, belongs to neither', () => {
+  const a = entry({ title: 'ends with GAR', slug: 'den-starts', summary: 'kit', body: [{ t: 'chen' }] });
+  const b = entry({ title: 'DEN first', summary: 'the end gar' });
+  const c = entry({ title: 'garden', summary: 'x' });
+  const rows = [a, b, c];
+  assert.equal(ids(byColumns(rows, rows, 'garden', undefined)), [c.id]);
+  assert.equal(ids(byColumns(rows, rows, 'kitchen', undefined)), []);
+  assert.equal(ids(byColumns(rows, rows, 'gar', undefined)), [a.id, b.id, c.id]);
+  const body = (value: string, operator: '$containsi' | '$notContainsi' = '$containsi'): FilterNode => ({ kind: 'compare', field: 'body', operator, value });
+  assert.equal(ids(byColumns(rows, rows, undefined, body('chen"}]'))), [a.id]);
+  // b and c have no body: null never contains, and a NOT on null is unknown (not a match).
+  assert.equal(ids(byColumns(rows, rows, undefined, body('zzz', '$notContainsi'))), [a.id]);
+});
+
+test('a new list (an edited, added or deleted entry) gets new columns; the old list keeps its answers', () => {
+  const rows = articles(5, 300);
+  const before = ids(byColumns(rows, rows, 'garden', undefined));
+  const edited = [entry({ title: 'no match here' }), ...rows.slice(1, -1), entry({ title: 'A GARDEN', summary: 'Kitchen' })];
+  assert.equal(ids(byColumns(edited, edited, 'garden', undefined)), ids(edited.filter(plainSearch('garden'))));
+  assert.equal(ids(byColumns(edited, edited, 'garden kitchen', undefined)), ids(edited.filter(plainSearch('garden kitchen'))));
+  assert.equal(ids(byColumns(rows, rows, 'garden', undefined)), before);
+});
+
+test('terms the columns cannot answer are left to the plain search; rows they cannot hold are tested whole', () => {
+  const rows = [entry({ title: 'Item 12', views: 12 }), entry({ title: 'x\u0000y' }), entry({ title: 'lone \ud800 surrogate' }), entry({ title: 'plain' })];
+  // A number also searches ids and numeric attributes; a NUL or a lone surrogate in the term.
+  assert.is(answerByColumns(article, rows, { search: '12', filters: undefined }, true), undefined);
+  assert.is(answerByColumns(article, rows, { search: 'x\u0000y', filters: undefined }, true), undefined);
+  assert.is(answerByColumns(article, rows, { search: '\ud800', filters: undefined }, true), undefined);
+  assert.is(
+    answerByColumns(article, rows, { search: undefined, filters: { kind: 'compare', field: 'title', operator: '$containsi', value: 'a' } }, true),
+    undefined,
+  );
+  // A value with a lone surrogate is not in the corpus: its row is tested whole.
+  const answer = answerByColumns(article, rows, { search: 'surrogate', filters: undefined }, true)!;
+  assert.equal([...answer.flags], [0, 0, 2, 0]);
+  assert.equal(ids(byColumns(rows, rows, 'LONE', undefined)), [rows[2]!.id]);
+  assert.equal(ids(byColumns(rows, rows, 'item', undefined)), [rows[0]!.id]);
+});
+
+test('a list searched before its columns are made is tested entry by entry meanwhile, and the columns are made between turns', async () => {
+  const rows = articles(31, 4000);
+  const query = { search: 'garden', filters: { kind: 'compare', field: 'body', operator: '$containsi', value: 'kitchen' } as FilterNode };
+  assert.is(answerByColumns(article, rows, query), undefined);
+  let answer;
+  for (let turn = 0; turn < 10_000 && answer === undefined; turn++) {
+    await new Promise((resolve) => setImmediate(resolve));
+    answer = answerByColumns(article, rows, query);
+  }
+  assert.ok(answer !== undefined, 'made between turns');
+  const whole = (e: Entry) => plainSearch('garden')(e) && plainFilter(query.filters)(e);
+  assert.equal(ids(filterByColumns(rows, rows, answer, { rest: undefined, whole })), ids(rows.filter(whole)));
+});
+
+test.run();
