@@ -1,34 +1,15 @@
-import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type CompactEntry, compactEntry } from '../../server/content-index/compact-entry.js';
+import type { CompactEntry } from '../../server/content-index/compact-entry.js';
 import { foldedSlab } from '../../server/content-index/folded-slabs.js';
 import { LongColumn, setScanThread, valueSpan } from '../../server/content-index/long-column.js';
 import { breakScanThread, scanOnThread, scanThreadState } from '../../server/content-index/slab-scan-thread.js';
 import { JSON_KIND, foldNeedle } from '../../server/content-index/text-arena.js';
 import { compileScalarTest } from '../../server/engine/compile-scalar-test.js';
 import { readEntryField } from '../../server/engine/field-value.js';
-import { loadSchemas } from '../../server/store/load-schemas.js';
-import { FIXTURES_DIR } from '../helpers/paths.js';
+import { articleEntry } from '../helpers/blog-article-entries.js';
 
-const registry = loadSchemas(path.join(FIXTURES_DIR, 'blog'));
-const article = registry.byRouteName.get('articles')!;
-
-let serial = 0;
-function entry(data: Record<string, unknown>): CompactEntry {
-  serial++;
-  const documentId = `lc${String(serial).padStart(22, '0')}`;
-  const head = {
-    id: serial,
-    documentId,
-    locale: null,
-    createdAt: '2025-01-02T03:04:05.006Z',
-    updatedAt: '2025-01-02T03:04:05.006Z',
-    publishedAt: null,
-    path: `content/articles/${documentId}.json`,
-  };
-  return compactEntry(article, head, data, new Map());
-}
+const entry = (data: Record<string, unknown>): CompactEntry => articleEntry(data, 'lc');
 
 const WORDS = ['Garden', 'kitchen', 'GARDEN', 'gar', 'den', 'Ünï', 'É', '100%', 'a_b', '"q"', 'z', 'River'];
 let state = 3;

@@ -1,50 +1,21 @@
-import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type CompactEntry, compactEntry, readStoredField } from '../../server/content-index/compact-entry.js';
+import { type CompactEntry, readStoredField } from '../../server/content-index/compact-entry.js';
 import type { ContentIndex } from '../../server/content-index/content-index.js';
 import { isFolded } from '../../server/content-index/folded-slabs.js';
 import { compileLongContains } from '../../server/engine/compile-long-contains.js';
 import { compileScalarTest } from '../../server/engine/compile-scalar-test.js';
 import { compileSearch } from '../../server/engine/compile-search.js';
 import { foldSlabsSlowly } from '../../server/runtime/fold-slabs-slowly.js';
-import { loadSchemas } from '../../server/store/load-schemas.js';
-import { FIXTURES_DIR } from '../helpers/paths.js';
+import { articleEntry, blogArticle, randomText, seededRandom } from '../helpers/blog-article-entries.js';
 
-const registry = loadSchemas(path.join(FIXTURES_DIR, 'blog'));
-const article = registry.byRouteName.get('articles')!;
+const article = blogArticle;
+const entry = (data: Record<string, unknown>): CompactEntry => articleEntry(data, 'doc');
 
-let serial = 0;
-function entry(data: Record<string, unknown>): CompactEntry {
-  serial++;
-  const documentId = `doc${String(serial).padStart(21, '0')}`;
-  const head = {
-    id: serial,
-    documentId,
-    locale: null,
-    createdAt: '2025-01-02T03:04:05.006Z',
-    updatedAt: '2025-01-02T03:04:05.006Z',
-    publishedAt: null,
-    path: `content/articles/${documentId}.json`,
-  };
-  return compactEntry(article, head, data, new Map());
-}
-
-/** A deterministic generator, so a failure can be reproduced. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1103515245 + 12345) & 0x7fffffff;
-    return state / 0x80000000;
-  };
-}
+const random = seededRandom;
 
 const WORDS = ['Garden', 'kitchen', 'GARDEN', 'gar', 'den', 'Ünï', 'ünï', 'É', '100%', 'a_b', '"q"', '\\', 'x\ny', '𝒳', 'µ', 'ÿ', 'À', 'z'];
-function text(next: () => number, words: number): string {
-  const out: string[] = [];
-  for (let i = 0; i < words; i++) out.push(WORDS[Math.floor(next() * WORDS.length)]!);
-  return out.join(next() < 0.5 ? ' ' : '');
-}
+const text = (next: () => number, words: number): string => randomText(next, words, WORDS);
 
 const NEEDLES = [
   'garden kitchen',
