@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `$containsi` on the body through its search column (content-index/long-column.ts), the main thread
-// alone against the main thread with the scan thread (slab-scan-thread.ts) taking half the slabs,
+// alone against the main thread with the scan thread (slab-scan-thread.ts) claiming slabs beside it,
 // alternating in one process over one loaded project (the `dist` build); the median wall time and
 // process CPU time (both threads) of each way, and the rows found, which must be the same.
 //

@@ -1,4 +1,3 @@
-import { availableParallelism, loadavg } from 'node:os';
 import { foldedSlab } from './folded-slabs.js';
 import { type SpanGroup, type Spans, scanSpans } from './scan-spans.js';
 import { type PendingScan, scanOnThread, startScanThread } from './slab-scan-thread.js';
@@ -81,8 +80,9 @@ export class LongColumn {
 
   /**
    * The rows (in no particular order) whose value holds `needle` (folded UTF-8). Past SPLIT_BYTES of
-   * slabs, the scan thread (slab-scan-thread.ts) scans the second half of the slabs meanwhile, when
-   * there is one and a core seems free (spareCore); when it fails, the main thread scans that half too.
+   * slabs, the scan thread (slab-scan-thread.ts) scans with the main thread, each claiming the next
+   * slab when done with its last: on a busy machine the thread claims few, and the search takes about
+   * as long as on the main thread alone. When the thread fails, the main thread scans everything again.
    */
   search(needle: Buffer): number[] {
     const groups: SpanGroup[] = [];
@@ -93,22 +93,14 @@ export class LongColumn {
       bytes += copy.upTo;
     }
     const spans = { starts: this.starts, ends: this.ends, rows: this.rows };
-    let split = groups.length;
-    let pending: PendingScan | undefined;
-    if (bytes >= splitBytes && useScanThread && spareCore()) {
-      for (let half = 0; split > 0 && half < bytes / 2;) half += groups[--split]!.upTo;
-      pending = sendToThread(groups.slice(split), spans, needle);
-      if (pending === undefined) split = groups.length;
-    }
+    const pending = bytes >= splitBytes && useScanThread ? sendToThread(groups, spans, needle) : undefined;
     const found = new Int32Array(this.rows.length);
-    const count = scanSpans(groups.slice(0, split), spans, needle, found);
+    const count = scanSpans(groups, spans, needle, found, pending?.claims);
     const rows = Array.from(found.subarray(0, count));
     if (pending === undefined) return rows;
     const theirs = pending.wait();
-    if (theirs === undefined) {
-      const rest = scanSpans(groups.slice(split), spans, needle, found);
-      for (let i = 0; i < rest; i++) rows.push(found[i]!);
-    } else for (let i = 0; i < theirs.length; i++) rows.push(theirs[i]!);
+    if (theirs === undefined) return Array.from(found.subarray(0, scanSpans(groups, spans, needle, found)));
+    for (let i = 0; i < theirs.length; i++) rows.push(theirs[i]!);
     return rows;
   }
 }
@@ -117,22 +109,11 @@ export class LongColumn {
 const SPLIT_BYTES = 16 << 20;
 let useScanThread = true;
 let splitBytes = SPLIT_BYTES;
-let forced = false;
 
 /** For tests and figures: whether searches may use the scan thread, and from how many bytes of slabs. */
 export function setScanThread(use: boolean, fromBytes = SPLIT_BYTES): void {
   useScanThread = use;
-  forced = use;
   splitBytes = fromBytes;
-}
-
-/**
- * Whether a core is likely idle for the scan thread: measured on 2 busy cores, splitting made the
- * scan slower (the thread waits behind other work while the main thread waits for it). Forced on
- * by setScanThread(true, …) in tests and benches.
- */
-function spareCore(): boolean {
-  return forced || loadavg()[0]! <= availableParallelism() - 1;
 }
 
 function sendToThread(groups: readonly SpanGroup[], spans: Spans, needle: Buffer): PendingScan | undefined {

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { Spans } from './scan-spans.js';
+import { CLAIM_STATE, SCAN_WAITING, SCAN_WITHDRAWN, type Spans } from './scan-spans.js';
 
 /** What the scan thread is sent: the slabs' shared folded bytes and the spans to scan in each. */
 export interface ScanRequest {
@@ -8,6 +8,8 @@ export interface ScanRequest {
   readonly needle: Uint8Array;
   /** Shared, room for every span sent. */
   readonly found: Int32Array;
+  /** Shared with the main thread, which scans the same groups: see scanSpans. */
+  readonly claims: Int32Array;
   /** Shared, one slot: 0 until the thread answers. */
   readonly signal: Int32Array;
 }
@@ -46,24 +48,33 @@ function stop(): void {
   void was?.terminate();
 }
 
-/** A part of a scan sent to the thread: `wait()` answers the rows it found, or undefined when it failed. */
+/** A scan shared with the thread: `wait()` answers the rows it found, or undefined when it failed. */
 export interface PendingScan {
+  /** The claims the main thread scans with (scanSpans). */
+  readonly claims: Int32Array;
   wait(): Int32Array | undefined;
 }
 
-/** Sends a part of a scan to the thread; undefined when there is no thread. */
-export function scanOnThread(request: Omit<ScanRequest, 'found' | 'signal'>, room: number): PendingScan | undefined {
+/**
+ * Shares a scan with the thread, which claims groups as the main thread does; undefined when there is
+ * no thread. A thread that has not taken the scan up by the time the main thread is done is told not
+ * to (nothing is waited for).
+ */
+export function scanOnThread(request: Omit<ScanRequest, 'found' | 'signal' | 'claims'>, room: number): PendingScan | undefined {
   if (!startScanThread() || worker === undefined) return undefined;
   const found = new Int32Array(new SharedArrayBuffer(Math.max(1, room) * 4));
   const signal = new Int32Array(new SharedArrayBuffer(4));
+  const claims = new Int32Array(new SharedArrayBuffer(8));
   try {
-    worker.postMessage({ ...request, found, signal } satisfies ScanRequest);
+    worker.postMessage({ ...request, found, signal, claims } satisfies ScanRequest);
   } catch {
     stop();
     return undefined;
   }
   return {
+    claims,
     wait() {
+      if (Atomics.compareExchange(claims, CLAIM_STATE, SCAN_WAITING, SCAN_WITHDRAWN) === SCAN_WAITING) return found.subarray(0, 0);
       const outcome = Atomics.wait(signal, 0, 0, WAIT_MS);
       const value = Atomics.load(signal, 0);
       if (outcome === 'timed-out' || value <= 0) {

@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert';
 import type { CompactEntry } from '../../server/content-index/compact-entry.js';
 import { foldedSlab } from '../../server/content-index/folded-slabs.js';
 import { LongColumn, setScanThread, valueSpan } from '../../server/content-index/long-column.js';
+import { CLAIM_STATE, SCAN_WAITING } from '../../server/content-index/scan-spans.js';
 import { breakScanThread, scanOnThread, scanThreadState } from '../../server/content-index/slab-scan-thread.js';
 import { JSON_KIND, foldNeedle } from '../../server/content-index/text-arena.js';
 import { compileScalarTest } from '../../server/engine/compile-scalar-test.js';
@@ -70,6 +71,8 @@ test('a scan thread that fails is stopped, and the main thread scans alone', () 
     1,
   )!;
   assert.ok(pending !== undefined);
+  // The thread takes the scan up (a scan it has not taken up by the time of wait() is withdrawn).
+  while (Atomics.load(pending.claims, CLAIM_STATE) === SCAN_WAITING) Atomics.wait(pending.claims, CLAIM_STATE, SCAN_WAITING, 10);
   assert.is(pending.wait(), undefined);
   assert.equal(scanThreadState(), { running: false, broken: true });
   setScanThread(true, 0);
