@@ -15,7 +15,7 @@ const { JSON_KIND, foldNeedle } = await loadDist('server/content-index/text-aren
 const rounds = Number(option('rounds', '5'));
 const { entries } = await loadPublishedArticles();
 let started = performance.now();
-const column = longColumn(entries, 'body', JSON_KIND, true);
+const column = longColumn(entries, 'body', JSON_KIND, { wait: true });
 console.log(`body column of ${entries.length} articles built in ${fixed(performance.now() - started, 0)} ms (and the folded copies)`);
 
 const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];

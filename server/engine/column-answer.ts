@@ -3,7 +3,7 @@ import { foldNeedle } from '../content-index/text-arena.js';
 import type { FilterNode } from '../query/filter-node.js';
 import type { ContentType } from '../schema/content-type.js';
 import { isNumericTerm } from './compile-search.js';
-import { longColumn, longKind, searchCorpus } from './search-columns.js';
+import { type ColumnMaking, longColumn, longKind, searchCorpus } from './search-columns.js';
 
 /** A row passes none / all of the conditions the columns answered / is to be tested whole. */
 export const FAILS = 0;
@@ -46,20 +46,25 @@ export interface SearchQuery {
  * `$and`) from the columns of `rows`; undefined when the query has neither, or a `_q` the columns
  * cannot answer (a numeric term, which also searches numbers and ids; a needle holding NUL or a lone
  * surrogate), so that the query is tested entry by entry as before. Also undefined while a column
- * it needs is being made between requests, unless `wait` (then it is made now).
+ * it needs is being made between requests, unless `making.wait` (then it is made now).
  */
-export function answerByColumns(type: ContentType, rows: readonly Entry[], query: SearchQuery, wait = false): ColumnAnswer | undefined {
+export function answerByColumns(
+  type: ContentType,
+  rows: readonly Entry[],
+  query: SearchQuery,
+  making: ColumnMaking = { wait: false },
+): ColumnAnswer | undefined {
   const { search, filters } = query;
   const conditions: ColumnCondition[] = [];
   if (search !== undefined && search !== '') {
     const needle = isNumericTerm(search) ? undefined : foldNeedle(search);
     if (needle === undefined || needle.bytes.includes(0)) return undefined;
-    conditions.push({ column: searchCorpus(type, rows, wait), needle: needle.bytes, negate: false });
+    conditions.push({ column: searchCorpus(type, rows, making), needle: needle.bytes, negate: false });
   }
   const rest: FilterNode[] = [];
   const children = filters === undefined ? [] : filters.kind === 'and' ? filters.children : [filters];
   for (const child of children) {
-    const condition = child.kind === 'compare' ? longCondition(type, rows, child, wait) : undefined;
+    const condition = child.kind === 'compare' ? longCondition(type, rows, child, making) : undefined;
     if (condition === undefined) rest.push(child);
     else conditions.push(condition);
   }
@@ -80,14 +85,19 @@ export function answerByColumns(type: ContentType, rows: readonly Entry[], query
   return { flags, rest: rest.length === 0 ? undefined : rest.length === 1 ? rest[0] : { kind: 'and', children: rest } };
 }
 
-function longCondition(type: ContentType, rows: readonly Entry[], node: Extract<FilterNode, { kind: 'compare' }>, wait: boolean): ColumnCondition | undefined {
+function longCondition(
+  type: ContentType,
+  rows: readonly Entry[],
+  node: Extract<FilterNode, { kind: 'compare' }>,
+  making: ColumnMaking,
+): ColumnCondition | undefined {
   if (!CONTAINS.has(node.operator) || typeof node.value !== 'string') return undefined;
   const attribute = type.attributes.get(node.field);
   const kind = attribute?.kind === 'scalar' ? longKind(attribute.type) : undefined;
   const needle = kind === undefined ? undefined : foldNeedle(node.value);
   if (kind === undefined || needle === undefined) return undefined;
   const negate = node.operator === '$notContains' || node.operator === '$notContainsi';
-  return { column: longColumn(rows, node.field, kind, wait), needle: needle.bytes, negate };
+  return { column: longColumn(rows, node.field, kind, making), needle: needle.bytes, negate };
 }
 
 /**

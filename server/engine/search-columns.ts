@@ -25,6 +25,15 @@ interface Slot<T> {
  */
 const columns = new WeakMap<readonly Entry[], Map<string, Slot<unknown>>>();
 
+/**
+ * How a column not made yet is had: made now (`wait`), or a slice at a time between requests, until
+ * `stale` says its list was replaced (an edit of the type: a list's search then makes the new list's).
+ */
+export interface ColumnMaking {
+  readonly wait: boolean;
+  readonly stale?: (() => boolean) | undefined;
+}
+
 /** The kind a long attribute's values are stored as, or undefined when it is not one searched in bytes. */
 export function longKind(type: ScalarType | 'system'): LongKind | undefined {
   return type === 'text' || type === 'richtext' ? TEXT_KIND : type === 'json' || type === 'blocks' ? JSON_KIND : undefined;
@@ -34,31 +43,35 @@ export function longKind(type: ScalarType | 'system'): LongKind | undefined {
  * The `_q` corpus of `rows` (the searched text attributes of each row, as `_q` compares them). When
  * it is not made yet: made now with `wait`, else undefined while it is made between requests.
  */
-export function searchCorpus(type: ContentType, rows: readonly Entry[], wait: boolean): SearchCorpus | undefined {
+export function searchCorpus(type: ContentType, rows: readonly Entry[], making: ColumnMaking): SearchCorpus | undefined {
   return ready(
     slotOf(rows, '_q', () => buildCorpus(type, rows)),
-    wait,
+    making,
   );
 }
 
 /** The column of a long attribute of `rows`, stored as `kind` (made now with `wait`, as searchCorpus). */
-export function longColumn(rows: readonly Entry[], field: string, kind: LongKind, wait: boolean): LongColumn | undefined {
+export function longColumn(rows: readonly Entry[], field: string, kind: LongKind, making: ColumnMaking): LongColumn | undefined {
   return ready(
     slotOf(rows, `${field}\u0000${kind}`, () => buildLongColumn(rows, field, kind)),
-    wait,
+    making,
   );
 }
 
 /** How long one slice of a column made between requests runs. */
 const SLICE_MS = 8;
 
-function ready<T>(slot: Slot<T>, wait: boolean): T | undefined {
-  if (slot.value !== undefined || wait) return finish(slot);
+function ready<T>(slot: Slot<T>, making: ColumnMaking): T | undefined {
+  if (slot.value !== undefined || making.wait) return finish(slot);
   if (!slot.driven) {
     // Made a slice at a time between requests; searches meanwhile test entry by entry, as before.
     slot.driven = true;
     const steps = stepsOf(slot);
     const slice = (): void => {
+      if (making.stale?.() === true) {
+        slot.driven = false;
+        return;
+      }
       const until = performance.now() + SLICE_MS;
       do if (steps.next().done === true) return;
       while (performance.now() <= until);

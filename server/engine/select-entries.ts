@@ -36,7 +36,9 @@ export function selectEntries(context: ReadContext, type: ContentType, query: Do
   const matches = context.index.memo(type, key, () => {
     // `_q` and `$containsi` on long text are answered from the list's search columns where they can be
     // (once made: search-columns.ts).
-    const answer = answerByColumns(type, base, query);
+    // A column made between requests is given up once the type changes: its list is then replaced.
+    const version = context.index.typeVersion(type);
+    const answer = answerByColumns(type, base, query, { wait: false, stale: () => context.index.typeVersion(type) !== version });
     if (answer === undefined) return ordered.filter(test);
     const rest = answer.rest === undefined ? undefined : compileFilter(context, type, answer.rest);
     return filterByColumns(base, ordered, answer, { rest, whole: test });

@@ -58,7 +58,7 @@ function articles(seed: number, count: number): CompactEntry[] {
 
 /** What the columns answer for `_q` and `filters`, over `rows` in `ordered`; undefined when they do not. */
 function byColumns(rows: readonly Entry[], ordered: readonly Entry[], search: string | undefined, filters: FilterNode | undefined): Entry[] | undefined {
-  const answer = answerByColumns(article, rows, { search, filters }, true);
+  const answer = answerByColumns(article, rows, { search, filters }, { wait: true });
   if (answer === undefined) return undefined;
   const whole = (e: Entry) => (search === undefined || compileSearch(article, search)(e)) && (filters === undefined || plainFilter(filters)(e));
   return filterByColumns(rows, ordered, answer, { rest: answer.rest === undefined ? undefined : plainFilter(answer.rest), whole });
@@ -144,15 +144,15 @@ test('a new list (an edited, added or deleted entry) gets new columns; the old l
 test('terms the columns cannot answer are left to the plain search; rows they cannot hold are tested whole', () => {
   const rows = [entry({ title: 'Item 12', views: 12 }), entry({ title: 'x\u0000y' }), entry({ title: 'lone \ud800 surrogate' }), entry({ title: 'plain' })];
   // A number also searches ids and numeric attributes; a NUL or a lone surrogate in the term.
-  assert.is(answerByColumns(article, rows, { search: '12', filters: undefined }, true), undefined);
-  assert.is(answerByColumns(article, rows, { search: 'x\u0000y', filters: undefined }, true), undefined);
-  assert.is(answerByColumns(article, rows, { search: '\ud800', filters: undefined }, true), undefined);
+  assert.is(answerByColumns(article, rows, { search: '12', filters: undefined }, { wait: true }), undefined);
+  assert.is(answerByColumns(article, rows, { search: 'x\u0000y', filters: undefined }, { wait: true }), undefined);
+  assert.is(answerByColumns(article, rows, { search: '\ud800', filters: undefined }, { wait: true }), undefined);
   assert.is(
-    answerByColumns(article, rows, { search: undefined, filters: { kind: 'compare', field: 'title', operator: '$containsi', value: 'a' } }, true),
+    answerByColumns(article, rows, { search: undefined, filters: { kind: 'compare', field: 'title', operator: '$containsi', value: 'a' } }, { wait: true }),
     undefined,
   );
   // A value with a lone surrogate is not in the corpus: its row is tested whole.
-  const answer = answerByColumns(article, rows, { search: 'surrogate', filters: undefined }, true)!;
+  const answer = answerByColumns(article, rows, { search: 'surrogate', filters: undefined }, { wait: true })!;
   assert.equal([...answer.flags], [0, 0, 2, 0]);
   assert.equal(ids(byColumns(rows, rows, 'LONE', undefined)), [rows[2]!.id]);
   assert.equal(ids(byColumns(rows, rows, 'item', undefined)), [rows[0]!.id]);
@@ -170,6 +170,24 @@ test('a list searched before its columns are made is tested entry by entry meanw
   assert.ok(answer !== undefined, 'made between turns');
   const whole = (e: Entry) => plainSearch('garden')(e) && plainFilter(query.filters)(e);
   assert.equal(ids(filterByColumns(rows, rows, answer, { rest: undefined, whole })), ids(rows.filter(whole)));
+});
+
+test('a column made between turns is given up once its list is stale, and made when asked again while current', async () => {
+  const rows = articles(37, 4000);
+  const query = { search: 'kitchen', filters: undefined };
+  let stale = false;
+  const making = { wait: false, stale: () => stale };
+  assert.is(answerByColumns(article, rows, query, making), undefined);
+  stale = true;
+  for (let turn = 0; turn < 200; turn++) await new Promise((resolve) => setImmediate(resolve));
+  assert.is(answerByColumns(article, rows, query, { wait: false, stale: () => true }), undefined, 'made although its list was stale');
+  stale = false;
+  let answer;
+  for (let turn = 0; turn < 10_000 && answer === undefined; turn++) {
+    await new Promise((resolve) => setImmediate(resolve));
+    answer = answerByColumns(article, rows, query, making);
+  }
+  assert.ok(answer !== undefined, 'made between turns once current again');
 });
 
 test.run();
