@@ -4,7 +4,7 @@ import { UserError } from '../server/errors/user-error.js';
 import { countContentFiles } from '../server/store/count-content-files.js';
 
 /**
- * The heap a loaded project holds per 10,000 documents, as `cms serve` prints it when ready
+ * The heap a loaded project holds per 10,000 documents, as `cms serve` prints it after starting
  * (measured on bench/generate.mjs's articles at 100,000: 9.6 MB per 10,000 after load since long
  * values live off the heap; 15 leaves room for the load's own peak). Update it when the index
  * shrinks or grows.
