@@ -13,11 +13,11 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startBareServer } from './lib/bare-server-process.mjs';
-import { distFile } from './lib/dist-path.mjs';
 import { loadTest, timedGet } from './lib/load-test.mjs';
 import { machineNote } from './lib/machine-note.mjs';
 import { processCpuMs } from './lib/process-cpu.mjs';
 import { startServerProcess } from './lib/server-process.mjs';
+import { buildsToMeasure, loadArgs, loadOf } from './lib/load-options.mjs';
 import { fixed, positiveNumber, printTable } from './lib/stats.mjs';
 
 const FILTERED = '/api/articles?filters[views][$gt]=500&filters[category][$eq]=news&sort=title:asc&pagination[pageSize]=25';
@@ -27,21 +27,15 @@ const { values } = parseArgs({
     dir: { type: 'string' },
     baseline: { type: 'string' },
     rounds: { type: 'string', default: '2' },
-    duration: { type: 'string', default: '5' },
-    warmup: { type: 'string', default: '1' },
-    connections: { type: 'string', default: '10' },
+    ...loadArgs('5', '1'),
     'fold-wait': { type: 'string', default: '300' },
   },
 });
 if (values.dir === undefined) throw new Error('usage: node bench/cached-answers.mjs --dir <project> [--baseline <dist folder>]');
-const load = {
-  duration: positiveNumber('duration', values.duration),
-  warmup: Number(values.warmup),
-  connections: positiveNumber('connections', values.connections),
-};
+const load = loadOf(values);
 const foldWaitMs = 1000 * Number(values['fold-wait']);
 const rounds = positiveNumber('rounds', values.rounds);
-const builds = [...(values.baseline ? [['baseline', path.join(path.resolve(values.baseline), 'cli/main.js')]] : []), ['this build', distFile('cli/main.js')]];
+const builds = buildsToMeasure(values.baseline);
 
 /** Waits (up to --fold-wait s) for the line saying text search's folded copies are made, as on a server up a while. */
 async function waitForFolding(server) {

@@ -26,6 +26,7 @@ import { machineNote } from './lib/machine-note.mjs';
 import { publishedIds } from './lib/published-ids.mjs';
 import { dropPageCache } from './lib/page-cache.mjs';
 import { readHeapLine, readLastGc, serveAccepts, serveUntilReady } from './lib/serve-until-ready.mjs';
+import { loadArgs, loadOf } from './lib/load-options.mjs';
 import { fixed, positiveNumber, printTable, verdict } from './lib/stats.mjs';
 
 const FILTERED = '/api/articles?filters[views][$gt]=500&filters[category][$eq]=news&sort=title:asc&pagination[pageSize]=25';
@@ -51,9 +52,7 @@ function readOptions() {
   const { values } = parseArgs({
     options: {
       count: { type: 'string', default: '1000000' },
-      duration: { type: 'string', default: '5' },
-      warmup: { type: 'string', default: '1' },
-      connections: { type: 'string', default: '10' },
+      ...loadArgs('5', '1'),
       warm: { type: 'boolean', default: false },
       'queries-only': { type: 'boolean', default: false },
       'starts-only': { type: 'boolean', default: false },
@@ -61,11 +60,7 @@ function readOptions() {
     },
   });
   const count = positiveNumber('count', values.count);
-  const load = {
-    duration: positiveNumber('duration', values.duration),
-    warmup: Number(values.warmup),
-    connections: positiveNumber('connections', values.connections),
-  };
+  const load = loadOf(values);
   // A heap limit set for the server (as a user would, in NODE_OPTIONS): the CLI keeps it, so that
   // e.g. V8's default limit shows what happens without the CLI's sizing.
   const heapMb = values['max-old-space-size'];

@@ -11,12 +11,12 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startBareServer } from './lib/bare-server-process.mjs';
-import { distFile } from './lib/dist-path.mjs';
 import { loadTest, loadTestPaths, timedGet } from './lib/load-test.mjs';
 import { machineNote } from './lib/machine-note.mjs';
 import { publishedIds } from './lib/published-ids.mjs';
 import { serveUntilReady } from './lib/serve-until-ready.mjs';
-import { fixed, positiveNumber, printTable } from './lib/stats.mjs';
+import { buildsToMeasure, loadArgs, loadOf } from './lib/load-options.mjs';
+import { fixed, printTable } from './lib/stats.mjs';
 
 const FILTERED = '/api/articles?filters[views][$gt]=500&filters[category][$eq]=news&sort=title:asc&pagination[pageSize]=25';
 const PAGE_SIZES = [24, 25, 26];
@@ -28,20 +28,13 @@ function readOptions() {
     options: {
       dir: { type: 'string' },
       baseline: { type: 'string' },
-      duration: { type: 'string', default: '5' },
-      warmup: { type: 'string', default: '1' },
-      connections: { type: 'string', default: '10' },
+      ...loadArgs('5', '1'),
       'node-args': { type: 'string', default: '' },
     },
   });
   if (values.dir === undefined) throw new Error('--dir <generated project> is required');
-  const load = {
-    duration: positiveNumber('duration', values.duration),
-    warmup: Number(values.warmup),
-    connections: positiveNumber('connections', values.connections),
-  };
-  const builds = [['this build', distFile('cli/main.js')]];
-  if (values.baseline) builds.unshift(['baseline', path.join(path.resolve(values.baseline), 'cli/main.js')]);
+  const load = loadOf(values);
+  const builds = buildsToMeasure(values.baseline);
   const nodeArgs = values['node-args'].split(' ').filter(Boolean);
   return { dir: path.resolve(values.dir), load, builds, nodeArgs };
 }
