@@ -2,6 +2,7 @@ import { CompactEntry } from '../content-index/compact-entry.js';
 import type { ContentIndex } from '../content-index/content-index.js';
 import type { Entry } from '../content-index/entry.js';
 import { LongColumn, type ValueSpan, valueSpan } from '../content-index/long-column.js';
+import { runSlowly } from '../content-index/run-slowly.js';
 import { SearchCorpus } from '../content-index/search-corpus.js';
 import { JSON_KIND, type LongKind, TEXT_KIND } from '../content-index/text-arena.js';
 import type { ScalarType } from '../schema/attribute.js';
@@ -58,26 +59,17 @@ export function longColumn(rows: readonly Entry[], field: string, kind: LongKind
   );
 }
 
-/** How long one slice of a column made between requests runs. */
-const SLICE_MS = 8;
-
 function ready<T>(slot: Slot<T>, making: ColumnMaking): T | undefined {
   if (slot.value !== undefined || making.wait) return finish(slot);
   if (!slot.driven) {
     // Made a slice at a time between requests; searches meanwhile test entry by entry, as before.
     slot.driven = true;
-    const steps = stepsOf(slot);
-    const slice = (): void => {
-      if (making.stale?.() === true) {
-        slot.driven = false;
-        return;
-      }
-      const until = performance.now() + SLICE_MS;
-      do if (steps.next().done === true) return;
-      while (performance.now() <= until);
-      setImmediate(slice);
+    const stale = (): boolean => {
+      if (making.stale?.() !== true) return false;
+      slot.driven = false;
+      return true;
     };
-    setImmediate(slice);
+    runSlowly(stepsOf(slot), { cancelled: stale });
   }
   return undefined;
 }
