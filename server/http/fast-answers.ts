@@ -68,11 +68,13 @@ export function createFastAnswers(sources: FastAnswerSources): FastAnswers {
 
   const record: Middleware = async (ctx, next) => {
     const method = ctx.method;
+    // Only reads are recorded: a write goes its way without the sources being looked at.
+    if (method !== 'GET' && method !== 'HEAD') return next();
     const url = ctx.url;
     const before = sourcesNow();
     await next();
     const made = ctx.state[MADE] as Made | undefined;
-    if (made === undefined || ctx.status !== 200 || ctx.body !== made.answer.text || (method !== 'GET' && method !== 'HEAD')) return;
+    if (made === undefined || ctx.status !== 200 || ctx.body !== made.answer.text) return;
     // A cookie is for one client only: such an answer is never sent to another.
     if (ctx.res.hasHeader('Set-Cookie')) return;
     const now = sourcesNow();
