@@ -45,14 +45,18 @@ export function serializeEntry(context: ReadContext, type: ContentType, entry: E
   return serializeDocument({ context, owner: type, shape }, entry);
 }
 
-/** Documents of one type answered alike (a page, related documents): one level for all of them. */
-export function serializeEntries(context: ReadContext, type: ContentType, entries: readonly Entry[], shape: EntryShape): Record<string, unknown>[] {
-  const level: Level<ContentType> = { context, owner: type, shape };
-  return entries.map((entry) => serializeDocument(level, entry));
-}
-
-function serializeRelated(context: ReadContext, type: ContentType, entries: readonly Entry[], shape: EntryShape): Record<string, unknown>[] {
-  const level: Level<ContentType> = { context, owner: type, shape, related: true };
+/**
+ * Documents of one type answered alike (a page, or with `related` the documents one populates):
+ * one level for all of them.
+ */
+export function serializeEntries(
+  context: ReadContext,
+  type: ContentType,
+  entries: readonly Entry[],
+  shape: EntryShape,
+  related = false,
+): Record<string, unknown>[] {
+  const level: Level<ContentType> = { context, owner: type, shape, related };
   return entries.map((entry) => serializeDocument(level, entry));
 }
 
@@ -110,14 +114,14 @@ function populateInto(level: Level<ContentType | ComponentSchema>, entry: Entry,
         const related = selectRelated(context, target, stored, node);
         if (node.count) out[name] = { count: related.length };
         else {
-          const items = serializeRelated(context, target, related, node);
+          const items = serializeEntries(context, target, related, node, true);
           out[name] = attribute.toMany ? items : (items[0] ?? null);
         }
         break;
       }
       case 'morph':
         out[name] = serializeMorph(context, { owner, entry, attribute, value, node }, (target, entries, inner) =>
-          serializeRelated(context, target, entries, inner),
+          serializeEntries(context, target, entries, inner, true),
         );
         break;
       case 'media': {
