@@ -3,7 +3,8 @@ import { foldNeedle } from '../content-index/text-arena.js';
 import type { FilterNode } from '../query/filter-node.js';
 import type { ContentType } from '../schema/content-type.js';
 import { isNumericTerm } from './compile-search.js';
-import { type ColumnMaking, longColumn, longKind, searchCorpus } from './search-columns.js';
+import { longKind } from './compile-long-contains.js';
+import { type ColumnMaking, longColumn, searchCorpus } from './search-columns.js';
 
 /** A row passes none / all of the conditions the columns answered / is to be tested whole. */
 export const FAILS = 0;

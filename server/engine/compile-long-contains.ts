@@ -20,7 +20,7 @@ export function compileLongContains(
   text: string,
   shared?: Map<string, SlabSearch>,
 ): ((entry: Entry) => boolean | undefined) | undefined {
-  const kind: LongKind | undefined = type === 'text' || type === 'richtext' ? TEXT_KIND : type === 'json' || type === 'blocks' ? JSON_KIND : undefined;
+  const kind = longKind(type);
   if (kind === undefined) return undefined;
   const needle = foldNeedle(text);
   if (needle === undefined) return undefined;
@@ -32,4 +32,9 @@ export function compileLongContains(
   }
   const test = (slab: Buffer, at: number, index: number): boolean | undefined => search!.contains(slab, at, index, kind);
   return (entry) => (entry instanceof CompactEntry ? entry.testLongValue(field, test) : undefined);
+}
+
+/** The kind a long attribute's values are stored as, or undefined when it is not one searched in bytes. */
+export function longKind(type: ScalarType | 'system'): LongKind | undefined {
+  return type === 'text' || type === 'richtext' ? TEXT_KIND : type === 'json' || type === 'blocks' ? JSON_KIND : undefined;
 }

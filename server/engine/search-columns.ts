@@ -4,9 +4,9 @@ import type { Entry } from '../content-index/entry.js';
 import { LongColumn, type ValueSpan, valueSpan } from '../content-index/long-column.js';
 import { runSlowly } from '../content-index/run-slowly.js';
 import { SearchCorpus } from '../content-index/search-corpus.js';
-import { JSON_KIND, type LongKind, TEXT_KIND } from '../content-index/text-arena.js';
-import type { ScalarType } from '../schema/attribute.js';
+import type { LongKind } from '../content-index/text-arena.js';
 import type { ContentType } from '../schema/content-type.js';
+import { longKind } from './compile-long-contains.js';
 import { searchedFields } from './compile-search.js';
 import { readEntryField } from './field-value.js';
 
@@ -33,11 +33,6 @@ const columns = new WeakMap<readonly Entry[], Map<string, Slot<unknown>>>();
 export interface ColumnMaking {
   readonly wait: boolean;
   readonly stale?: (() => boolean) | undefined;
-}
-
-/** The kind a long attribute's values are stored as, or undefined when it is not one searched in bytes. */
-export function longKind(type: ScalarType | 'system'): LongKind | undefined {
-  return type === 'text' || type === 'richtext' ? TEXT_KIND : type === 'json' || type === 'blocks' ? JSON_KIND : undefined;
 }
 
 /**
