@@ -1,7 +1,7 @@
 import { foldedSlab } from './folded-slabs.js';
 import { type SpanGroup, type Spans, scanSpans } from './scan-spans.js';
 import { type PendingScan, scanOnThread, startScanThread } from './slab-scan-thread.js';
-import type { LongKind } from './text-arena.js';
+import { type LongKind, longValueBytes } from './text-arena.js';
 
 const ROWS_PER_STEP = 1024;
 
@@ -149,9 +149,6 @@ function sortGroup(starts: Int32Array, ends: Int32Array, rows: Int32Array, from:
 
 /** The bytes of the `index`-th value of the record at `at`, when it is stored as `kind`. */
 export function valueSpan(slab: Buffer, at: number, index: number, kind: LongKind): ValueSpan | undefined {
-  const count = slab.readUInt16LE(at);
-  let start = at + 2 + 4 * count;
-  for (let i = 0; i < index; i++) start += slab.readUInt32LE(at + 2 + 4 * i) >>> 1;
-  const word = slab.readUInt32LE(at + 2 + 4 * index);
-  return (word & 1) === kind ? { slab, start, end: start + (word >>> 1) } : undefined;
+  const value = longValueBytes(slab, at, index);
+  return value.kind === kind ? { slab, start: value.start, end: value.end } : undefined;
 }

@@ -1,5 +1,5 @@
 import { foldedSlab } from './folded-slabs.js';
-import { type FoldedNeedle, type LongKind, longValueContains } from './text-arena.js';
+import { type FoldedNeedle, type LongKind, longRecordBytes, longValueBytes, longValueContains } from './text-arena.js';
 
 /** Hits kept per slab; a slab with more is searched from each value instead (its hits are close together). */
 const MAX_HITS = 256;
@@ -45,17 +45,12 @@ export class SlabSearch {
 
   /** Whether the `index`-th value of the record at `at` holds the needle; undefined when it is stored as another kind. */
   contains(slab: Buffer, at: number, index: number, kind: LongKind): boolean | undefined {
-    // The record's layout (text-arena.ts): a count, a word per value (byte length × 2 + kind), the bytes.
-    const count = slab.readUInt16LE(at);
-    let start = at + 2 + 4 * count;
-    for (let i = 0; i < index; i++) start += slab.readUInt32LE(at + 2 + 4 * i) >>> 1;
-    const word = slab.readUInt32LE(at + 2 + 4 * index);
-    if ((word & 1) !== kind) return undefined;
-    const end = start + (word >>> 1);
+    const { start, end, kind: stored } = longValueBytes(slab, at, index);
+    if (stored !== kind) return undefined;
     const length = this.needle.length;
     if (length === 0) return true;
     if (end - start < length) return false;
-    if (this.sampled < SAMPLE) this.sample(slab, at, count, end - start);
+    if (this.sampled < SAMPLE) this.sample(slab, at, end - start);
     // Values that make up a small part of their records (a summary beside a long body) are
     // searched one by one: scanning the slabs would read mostly other values.
     if (!this.wholeSlabs) return longValueContains(slab, at, index, kind, this.folded);
@@ -86,11 +81,9 @@ export class SlabSearch {
    * Counts the searched values' bytes against their records' (the first SAMPLE values); slabs are
    * scanned whole once the values are at least half of what they hold.
    */
-  private sample(slab: Buffer, at: number, count: number, valueLength: number): void {
-    let recordLength = 2 + 4 * count;
-    for (let i = 0; i < count; i++) recordLength += slab.readUInt32LE(at + 2 + 4 * i) >>> 1;
+  private sample(slab: Buffer, at: number, valueLength: number): void {
     this.valueBytes += valueLength;
-    this.recordBytes += recordLength;
+    this.recordBytes += longRecordBytes(slab, at).length;
     this.sampled++;
     this.wholeSlabs = this.valueBytes * 2 >= this.recordBytes;
   }

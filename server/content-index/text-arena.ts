@@ -112,11 +112,17 @@ export function adoptLongRecord(slab: Buffer, at: number): ArenaRef | undefined 
 
 /** The text of the `index`-th value of a record, as stored (JSON text for a JSON value). */
 export function longValueText(buffer: Buffer, at: number, index: number): { text: string; kind: LongKind } {
+  const { start, end, kind } = longValueBytes(buffer, at, index);
+  return { text: buffer.toString('utf8', start, end), kind };
+}
+
+/** Where the `index`-th value of a record lies in its buffer, bytes [start, end), and its kind. */
+export function longValueBytes(buffer: Buffer, at: number, index: number): { start: number; end: number; kind: LongKind } {
   const count = buffer.readUInt16LE(at);
   let start = at + 2 + 4 * count;
   for (let i = 0; i < index; i++) start += buffer.readUInt32LE(at + 2 + 4 * i) >>> 1;
   const word = buffer.readUInt32LE(at + 2 + 4 * index);
-  return { text: buffer.toString('utf8', start, start + (word >>> 1)), kind: (word & 1) as LongKind };
+  return { start, end: start + (word >>> 1), kind: (word & 1) as LongKind };
 }
 
 /** The `index`-th value of a record, decoded. */
@@ -150,12 +156,9 @@ let scratch: Buffer = Buffer.allocUnsafeSlow(SLAB_BYTES);
  * every other character's bytes as they are). Undefined when the value is stored as the other kind.
  */
 export function longValueContains(buffer: Buffer, at: number, index: number, kind: LongKind, needle: FoldedNeedle): boolean | undefined {
-  const count = buffer.readUInt16LE(at);
-  let start = at + 2 + 4 * count;
-  for (let i = 0; i < index; i++) start += buffer.readUInt32LE(at + 2 + 4 * i) >>> 1;
-  const word = buffer.readUInt32LE(at + 2 + 4 * index);
-  if ((word & 1) !== kind) return undefined;
-  const length = word >>> 1;
+  const { start, end, kind: stored } = longValueBytes(buffer, at, index);
+  if (stored !== kind) return undefined;
+  const length = end - start;
   if (needle.bytes.length > length) return false;
   if (!needle.hasLetters) return buffer.subarray(start, start + length).indexOf(needle.bytes) !== -1;
   // Read as Latin-1, each byte is one character, and lower-casing changes ASCII letters as folding
