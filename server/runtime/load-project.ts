@@ -41,6 +41,8 @@ export function loadProject(config: CmsConfig, prefetch?: ContentPrefetch): Proj
   const cached = cacheKey === undefined ? undefined : readCachedFiles(config.dir, cacheKey);
   const statListing = cached === undefined ? undefined : stats?.take();
   stats?.close();
+  // Files are read only when the cache does not vouch for them: a worker reading them all is stopped.
+  if (cached !== undefined) prefetch?.close();
   let reused = 0;
   const reuse = (relPath: string, stat: { size: number; mtimeMs: number }): boolean => {
     const hit = cached?.get(relPath);

@@ -7,6 +7,7 @@ import { loadProject } from '../../server/runtime/load-project.js';
 import { saveIndexCache } from '../../server/runtime/index-cache.js';
 import { ProjectRuntime } from '../../server/runtime/project-runtime.js';
 import type { ProjectState } from '../../server/runtime/project-state.js';
+import { ContentPrefetch } from '../../server/store/content-prefetch.js';
 import { INDEX_CACHE_FILE } from '../../server/store/index-cache-file.js';
 import { loadConfig } from '../../server/store/load-config.js';
 import { type TempProject, createTempProject } from '../helpers/temp-project.js';
@@ -77,6 +78,14 @@ test('answers are the same with the cache, without it, and from a fresh read', (
   const warm = load(true);
   assert.equal(warm.indexCache!.upToDate, true);
   assert.equal(view(warm.index), cold);
+});
+
+test('a worker reading the files for a load that takes them from the cache is stopped', () => {
+  loadAndSave();
+  const prefetch = ContentPrefetch.start(project.dir);
+  const state = loadProject(loadConfig(project.dir, { watch: false, indexCache: true }), prefetch);
+  assert.ok(state.indexCache?.upToDate, 'the cache was not taken');
+  assert.is(prefetch.takeListing(), undefined, 'the worker still runs');
 });
 
 test('a file whose size and mtime are unchanged is taken from the cache (the trust the cache places)', () => {
