@@ -82,13 +82,18 @@ export function createFastAnswers(sources: FastAnswerSources): FastAnswers {
     const held = current(now);
     const recorded = recordedOf(ctx.res, made.answer);
     if (recorded.body.length > MAX_BYTES / 4) return;
-    if (held.size >= MAX_ENTRIES || bytes + recorded.body.length > MAX_BYTES) {
-      held.clear();
-      bytes = 0;
-    }
     const key = keyOf(method, callerKeyOf(ctx), ctx.get('Origin'), url);
     const old = held.get(key);
-    if (old !== undefined) bytes -= old.body.length;
+    if (old !== undefined) {
+      held.delete(key);
+      bytes -= old.body.length;
+    }
+    // The oldest recordings make room (the read cache keeps few new answers once full: few go).
+    for (const [oldKey, oldest] of held) {
+      if (held.size < MAX_ENTRIES && bytes + recorded.body.length <= MAX_BYTES) break;
+      held.delete(oldKey);
+      bytes -= oldest.body.length;
+    }
     held.set(key, recorded);
     bytes += recorded.body.length;
   };

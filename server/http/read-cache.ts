@@ -20,6 +20,10 @@ export interface CachedAnswer {
  * a long list, one document among a million) would only fill the cache, and every answer it holds
  * outlives a few young-generation collections, so it is promoted and later left to a full
  * collection of the whole heap, which at a million documents marks about ten million objects.
+ * For the same reason a full cache keeps what it holds: only one answer in ADMIT_WHEN_FULL it
+ * does not hold is kept, in place of the oldest. Clients going round more URLs than it holds (the
+ * pages of a long list, asked in turn) would otherwise replace every answer before it is asked
+ * again: no answer from the cache, and a full collection every second or two.
  */
 export interface ReadCache {
   get(ctx: Context, index: ContentIndex): CachedAnswer | undefined;
@@ -32,6 +36,8 @@ export function createReadCache(maxBytes: number): ReadCache {
   let bytes = 0;
   /** Keys asked once since the index changed (their answers not kept yet). */
   let seen = new Set<string>();
+  /** Answers not kept for want of room since the cache was last emptied. */
+  let turnedAway = 0;
   let forIndex: ContentIndex | undefined;
   let forVersion = -1;
   const fresh = (index: ContentIndex): void => {
@@ -39,6 +45,7 @@ export function createReadCache(maxBytes: number): ReadCache {
     entries = new Map();
     bytes = 0;
     seen = new Set();
+    turnedAway = 0;
     forIndex = index;
     forVersion = index.version;
   };
@@ -61,8 +68,13 @@ export function createReadCache(maxBytes: number): ReadCache {
       const key = keyOf(ctx);
       if (!askedBefore(key)) return { ...answer, kept: false };
       if (bytes + text.length > maxBytes) {
-        entries = new Map();
-        bytes = 0;
+        if (++turnedAway % ADMIT_WHEN_FULL !== 0) return { ...answer, kept: false };
+        // The oldest answers make room (a Map iterates in the order keys were set).
+        for (const [oldKey, old] of entries) {
+          if (bytes + text.length <= maxBytes) break;
+          entries.delete(oldKey);
+          bytes -= old.text.length;
+        }
       }
       entries.set(key, answer);
       bytes += text.length;
@@ -70,6 +82,9 @@ export function createReadCache(maxBytes: number): ReadCache {
     },
   };
 }
+
+/** Once the cache is full, one answer in this many that it does not hold is kept. */
+const ADMIT_WHEN_FULL = 64;
 
 /** Keys remembered as asked once; past this many they are forgotten at once (a few MB at most). */
 const MAX_SEEN_KEYS = 16_384;

@@ -46,4 +46,23 @@ test('a change of the index forgets both the answers kept and the URLs asked onc
   assert.is(cache.get(request('/b'), index), undefined, 'asked once before the change, once after: not kept yet');
 });
 
+test('a full cache keeps what it holds: one new answer in 64 takes the place of the oldest', () => {
+  // Room for ten answers of 100 characters.
+  const cache = createReadCache(1_000);
+  const index = indexAt(1);
+  const text = (name: string): string => `"${name}"`.padEnd(100, ' ');
+  const askTwice = (url: string): void => {
+    cache.set(request(url), index, text(url));
+    cache.set(request(url), index, text(url));
+  };
+  for (let i = 0; i < 10; i++) askTwice(`/a${i}`);
+  for (let i = 0; i < 10; i++) assert.is(cache.get(request(`/a${i}`), index)?.text, text(`/a${i}`));
+  // More URLs than the cache holds, each asked twice (pages of a long list, say).
+  for (let i = 1; i <= 128; i++) askTwice(`/b${i}`);
+  const held = (prefix: string, count: number, from = 0): string[] =>
+    Array.from({ length: count }, (_, i) => `${prefix}${i + from}`).filter((url) => cache.get(request(url), index) !== undefined);
+  assert.equal(held('/b', 128, 1), ['/b64', '/b128'], 'the 64th and 128th turned away are kept');
+  assert.equal(held('/a', 10), ['/a2', '/a3', '/a4', '/a5', '/a6', '/a7', '/a8', '/a9'], 'the two oldest made room');
+});
+
 test.run();
