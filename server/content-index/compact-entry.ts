@@ -72,8 +72,9 @@ export class CompactEntry implements Entry {
 
   constructor(head: EntryHead | PackedHead, short: Readonly<Record<string, unknown>>, long: { slab: Buffer; at: number } | undefined, draftView = false) {
     this.id = head.id;
-    // A copy of its own: the documentId is often a slice of a longer text (the file's path) it would keep alive.
-    this.documentId = flatString(head.documentId);
+    // A copy of its own: the documentId is often a slice of a longer text (the file's path) it would
+    // keep alive. A packed head's (the index cache's, from JSON.parse) is one already.
+    this.documentId = 'where' in head ? head.documentId : flatString(head.documentId);
     this.locale = head.locale;
     // A packed head (the index cache's) is taken as it is: nothing is parsed again.
     if ('where' in head) {
