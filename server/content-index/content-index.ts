@@ -11,6 +11,7 @@ import { type DocumentRecord, type Entry, type Status, compareRecords, versionOf
 import { type FileSlot, findNamedFile, heldVersions } from './held-files.js';
 import { MediaIndex } from './media-index.js';
 import { insertSorted, removeSorted } from './record-order.js';
+import { sortRecords } from './sort-records.js';
 import { ensureReverse, linkRelations, unlinkRelations } from './reverse-relations.js';
 import { toEntry } from './to-entry.js';
 import { CompactEntry, readStoredField } from './compact-entry.js';
@@ -78,7 +79,7 @@ export class ContentIndex {
       for (const state of this.states.values()) {
         state.ordered.length = 0;
         for (const record of state.records.values()) state.ordered.push(record);
-        state.ordered.sort(compareRecords);
+        sortRecords(state.ordered);
         state.version++;
         state.views.clear();
         state.memos.clear();
