@@ -35,44 +35,57 @@ export function indexCacheKey(registry: SchemaRegistry, i18n: CmsConfig['i18n'])
  * A start asks for them in the order of its own listing, so most are found in turn; the others
  * (files added or removed since, a draft listed before its published file) are looked up by path,
  * in a map made on the first such ask. (A map of a million paths made up front cost a second or two.)
+ * Sizes and mtimes are kept in arrays of numbers, not an object per version: a million such
+ * objects, with their mtimes as heap numbers, outlived the read and were copied by every
+ * young-generation collection of it.
  */
 export class CachedFiles {
   private next = 0;
   private byPath: Map<string, number> | undefined;
+  private readonly entries: CompactEntry[] = [];
+  private readonly sizes: number[] = [];
+  private readonly mtimes: number[] = [];
 
-  constructor(private readonly files: readonly CachedFile[]) {}
+  /** Adds the next version, as the cache holds it. */
+  add(version: CachedFile): void {
+    this.entries.push(version.entry);
+    this.sizes.push(version.size);
+    this.mtimes.push(version.mtimeMs);
+  }
 
   get size(): number {
-    return this.files.length;
+    return this.entries.length;
   }
 
   /** The version cached for the file at `path`, if any. */
   get(path: string): CachedFile | undefined {
-    const next = this.files[this.next];
-    if (next !== undefined && next.entry.path === path) {
-      this.next++;
-      return next;
-    }
+    const at = this.indexOf(path);
+    return at === undefined ? undefined : { size: this.sizes[at]!, mtimeMs: this.mtimes[at]!, entry: this.entries[at]! };
+  }
+
+  private indexOf(path: string): number | undefined {
+    const next = this.entries[this.next];
+    if (next !== undefined && next.path === path) return this.next++;
     if (this.byPath === undefined) {
       this.byPath = new Map();
-      for (let i = 0; i < this.files.length; i++) this.byPath.set(this.files[i]!.entry.path, i);
+      for (let i = 0; i < this.entries.length; i++) this.byPath.set(this.entries[i]!.path, i);
     }
     const at = this.byPath.get(path);
     if (at === undefined) return undefined;
     // The files after it are likely asked next.
     this.next = at + 1;
-    return this.files[at];
+    return at;
   }
 }
 
 /** The cached versions, or undefined when there is no cache this key may trust. */
 export function readCachedFiles(projectDir: string, key: string): CachedFiles | undefined {
-  const files: CachedFile[] = [];
+  const files = new CachedFiles();
   const pool: StringPool = new Map();
-  const add = (file: CachedFile): void => void files.push(file);
+  const add = (file: CachedFile): void => files.add(file);
   // The long records stay where they are read, with room beside them for text search's folded copies.
   const valid = readIndexCache(projectDir, key, (text, long) => decodeEntryBlock(text, long, pool, add), allocateWithFoldRoom);
-  return valid ? new CachedFiles(files) : undefined;
+  return valid ? files : undefined;
 }
 
 /** How long before its reading a file must have last changed for its size and mtime to vouch for what was read. */

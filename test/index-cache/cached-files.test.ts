@@ -1,11 +1,13 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { CompactEntry } from '../../server/content-index/compact-entry.js';
-import { type CachedFile, CachedFiles } from '../../server/runtime/index-cache.js';
+import { CachedFiles } from '../../server/runtime/index-cache.js';
 
 /** Cached versions of these paths, in this order (only the path of an entry is read). */
 function cachedOf(paths: readonly string[]): CachedFiles {
-  return new CachedFiles(paths.map((path, size): CachedFile => ({ size, mtimeMs: 0, entry: { path } as CompactEntry })));
+  const cached = new CachedFiles();
+  paths.forEach((path, size) => cached.add({ size, mtimeMs: size / 2, entry: { path } as CompactEntry }));
+  return cached;
 }
 
 const PATHS = ['content/a/1.json', 'content/a/2.json', 'content/a/2.draft.json', 'content/a/3.json', 'content/b/x.json', 'content/home.json'];
@@ -15,6 +17,10 @@ test('asked in the order held, every version is found', () => {
   assert.equal(
     PATHS.map((path) => cached.get(path)?.size),
     [0, 1, 2, 3, 4, 5],
+  );
+  assert.equal(
+    PATHS.map((path) => [cached.get(path)?.mtimeMs, cached.get(path)?.entry.path]),
+    PATHS.map((path, i) => [i / 2, path]),
   );
 });
 
