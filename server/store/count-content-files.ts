@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from './atomic-write.js';
+import { keepCmsFolderOutOfGit } from './cms-folder.js';
 import { leadsThroughLink } from './plain-file.js';
 import { CONTENT_DIR, resolveProjectPath } from './project-layout.js';
 import { countFolderNames } from './read-folder.js';
@@ -90,6 +91,7 @@ function readRemembered(projectDir: string): Readonly<Record<string, FolderCount
 function remember(projectDir: string, counts: Readonly<Record<string, FolderCount>>): void {
   try {
     if (leadsThroughLink(projectDir, CONTENT_COUNTS_FILE)) return;
+    keepCmsFolderOutOfGit(projectDir);
     writeFileAtomic(path.join(projectDir, CONTENT_COUNTS_FILE), `${JSON.stringify(counts)}\n`, { durable: false });
   } catch {
     // Only a measure for sizing the heap: the next count lists again.

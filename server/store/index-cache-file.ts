@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { removeStaleTempFiles } from './atomic-write.js';
+import { keepCmsFolderOutOfGit } from './cms-folder.js';
 import { CacheCheck } from './index-cache-check.js';
 import { END, MAGIC, walkIndexCache } from './index-cache-walk.js';
 import { RefusedFileError, leadsThroughLink } from './plain-file.js';
@@ -70,7 +71,7 @@ class CacheWriter {
       throw new RefusedFileError(INDEX_CACHE_FILE, 'its folder is a symbolic link: links are never followed, so it is not written');
     this.file = path.join(projectDir, INDEX_CACHE_FILE);
     const dir = path.dirname(this.file);
-    fs.mkdirSync(dir, { recursive: true });
+    keepCmsFolderOutOfGit(projectDir);
     // Named as atomic-write names its temp files, so that what a writer killed mid-way left is removed.
     removeStaleTempFiles(dir);
     this.temp = path.join(dir, `.${path.basename(this.file)}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`);

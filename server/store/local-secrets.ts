@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { isPlainObject } from '../config/is-plain-object.js';
 import { writeFileAtomic } from './atomic-write.js';
+import { keepCmsFolderOutOfGit } from './cms-folder.js';
 import { resolveProjectPath } from './project-layout.js';
 
 /**
@@ -22,6 +23,7 @@ export function readLocalSecret(projectDir: string, name: LocalSecretName): stri
 /** Sets a secret in `.cms/secrets.json`, keeping the others; the file is written atomically, mode 600. */
 export function writeLocalSecret(projectDir: string, name: LocalSecretName, value: string): void {
   const file = resolveProjectPath(projectDir, LOCAL_SECRETS_FILE);
+  keepCmsFolderOutOfGit(projectDir);
   writeFileAtomic(file, `${JSON.stringify({ ...readSecrets(projectDir), [name]: value }, null, 2)}\n`);
   fs.chmodSync(file, 0o600);
 }

@@ -1,4 +1,5 @@
 import { removeFileDurably, writeFileAtomic } from './atomic-write.js';
+import { isInCmsFolder, keepCmsFolderOutOfGit } from './cms-folder.js';
 import { RefusedFileError, leadsThroughLink, lstatProjectPath, readPlainFile, refusalOfStats } from './plain-file.js';
 import { resolveProjectPath } from './project-layout.js';
 import { readFolderNames } from './read-folder.js';
@@ -41,6 +42,7 @@ export function writeProjectText(projectDir: string, relPath: string, text: stri
   // A linked folder (content/articles -> elsewhere) would take the write out of the project.
   if (leadsThroughLink(projectDir, relPath))
     throw new RefusedFileError(relPath, 'its folder is a symbolic link: links are never followed, so it is not written');
+  if (isInCmsFolder(relPath)) keepCmsFolderOutOfGit(projectDir);
   writeFileAtomic(absolute, text, options);
 }
 

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { removeFileDurably, syncFolder, writeFileAtomic } from './atomic-write.js';
 import { flushFileSystems } from './flush-file-systems.js';
+import { keepCmsFolderOutOfGit } from './cms-folder.js';
 import { JOURNAL_DIR, resolveProjectPath } from './project-layout.js';
 import { readProjectText } from './project-files.js';
 
@@ -34,6 +35,7 @@ export function applyJournaled(projectDir: string, steps: readonly JournalStep[]
     if (step.kind === 'move') resolveProjectPath(projectDir, step.from);
   }
   const before = steps.map((step) => (step.kind === 'move' ? null : (readProjectText(projectDir, step.path) ?? null)));
+  keepCmsFolderOutOfGit(projectDir);
   const file = path.join(projectDir, JOURNAL_DIR, `${process.pid}-${Date.now()}-${crypto.randomBytes(4).toString('hex')}.json`);
   writeFileAtomic(file, JSON.stringify({ steps, before } satisfies Journal));
   const pause = Number(process.env[PAUSE_ENV] ?? 0);
