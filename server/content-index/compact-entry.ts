@@ -103,6 +103,15 @@ export class CompactEntry implements Entry {
     return typeof where === 'string' ? where : `${where.prefix}${this.documentId}${where.suffix}`;
   }
 
+  /** Whether the entry's file is at `path` (without making the path: a load asks it of every file). */
+  isAt(path: string): boolean {
+    const where = this.where;
+    if (typeof where === 'string') return where === path;
+    const { prefix, suffix } = where;
+    const id = this.documentId;
+    return path.length === prefix.length + id.length + suffix.length && path.startsWith(prefix) && path.startsWith(id, prefix.length) && path.endsWith(suffix);
+  }
+
   get createdAt(): string {
     return unpackTime(this.created)!;
   }

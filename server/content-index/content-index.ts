@@ -16,7 +16,6 @@ import { ensureReverse, linkRelations, unlinkRelations } from './reverse-relatio
 import { toEntry } from './to-entry.js';
 import { CompactEntry, readStoredField } from './compact-entry.js';
 import { withLoadChunks } from './text-arena.js';
-import { flatString } from './flat-string.js';
 import type { StringPool } from './string-pool.js';
 import { type TypeState, allocateId, createTypeState, holdId, releaseId } from './type-state.js';
 
@@ -119,12 +118,13 @@ export class ContentIndex {
     const state = this.stateOf(file.type);
     const { documentId, locale } = entryBase;
     const slot = file.draft ? 'draftFile' : 'main';
-    // Kept as the record's key: one flat string, not a pair of strings.
-    const key = flatString(`${documentId}\u0000${locale ?? ''}`);
+    // Kept as the record's key: one flat string, not a pair of strings (a join with a separator
+    // makes one, in half the time of flatString's round trip).
+    const key = [documentId, locale ?? ''].join('\u0000');
     if (!this.bulk) this.touched.add(file.path);
 
     // Only a file whose path does not name its document can move to another record.
-    const named = file.documentId !== undefined && file.path.startsWith(`${CONTENT_DIR}/`) && entryBase.path === file.path;
+    const named = file.documentId !== undefined && file.path.startsWith(`${CONTENT_DIR}/`) && entryBase.isAt(file.path);
     const previousSlot = this.bulkIntoEmpty || named ? undefined : this.files.get(file.path);
     if (previousSlot && previousSlot.key !== key) this.removeFile(file.path);
 

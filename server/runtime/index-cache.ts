@@ -65,7 +65,7 @@ export class CachedFiles {
 
   private indexOf(path: string): number | undefined {
     const next = this.entries[this.next];
-    if (next !== undefined && next.path === path) return this.next++;
+    if (next !== undefined && next.isAt(path)) return this.next++;
     if (this.byPath === undefined) {
       this.byPath = new Map();
       for (let i = 0; i < this.entries.length; i++) this.byPath.set(this.entries[i]!.path, i);

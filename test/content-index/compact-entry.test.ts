@@ -42,6 +42,26 @@ test('a compact entry gives back every value, field by field and whole, in the f
   }
 });
 
+test('isAt tells the path of the entry from any other, made of its folder shape or held whole', () => {
+  const shaped = compactEntry(article, head, data, new Map());
+  const whole = compactEntry(article, { ...head, path: 'content/home.json' }, data, new Map());
+  assert.ok(shaped.isAt(head.path));
+  assert.ok(whole.isAt('content/home.json'));
+  for (const other of [
+    'content/articles/abc123abc123abc123abc124.json',
+    'content/articles/abc123abc123abc123abc123.md',
+    'content/articlez/abc123abc123abc123abc123.json',
+    'content/articles/abc123abc123abc123abc123.json ',
+    'content/articles/abc123abc123abc123abc123.fr.json',
+    'content/articles/xabc123abc123abc123abc12.json',
+    '',
+  ]) {
+    assert.not.ok(shaped.isAt(other), other);
+    assert.is(shaped.isAt(other), shaped.path === other);
+  }
+  assert.not.ok(whole.isAt('content/home.jso'));
+});
+
 test('an entry taken apart for the cache comes back the same', () => {
   const entry = compactEntry(article, head, data, new Map());
   const back = throughCacheBlock(entry, article);

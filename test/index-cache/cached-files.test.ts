@@ -3,10 +3,10 @@ import * as assert from 'uvu/assert';
 import type { CompactEntry } from '../../server/content-index/compact-entry.js';
 import { CachedFiles } from '../../server/runtime/index-cache.js';
 
-/** Cached versions of these paths, in this order (only the path of an entry is read). */
+/** Cached versions of these paths, in this order (only the path of an entry is read, and asked). */
 function cachedOf(paths: readonly string[]): CachedFiles {
   const cached = new CachedFiles();
-  paths.forEach((path, size) => cached.add({ size, mtimeMs: size / 2, entry: { path } as CompactEntry }));
+  paths.forEach((path, size) => cached.add({ size, mtimeMs: size / 2, entry: { path, isAt: (asked: string) => asked === path } as CompactEntry }));
   return cached;
 }
 
