@@ -6,10 +6,14 @@ import { adoptLongRecord, longRecordBytes } from './text-arena.js';
 
 // A block of the index cache: many file versions as one JSON text, parsed at once, plus their long
 // records one after another, adopted as a slab when read back (no copy per record). The text is
-// `[layouts, shapes, rows]`:
+// `[layouts, shapes, rows, strings]`:
 //   layouts: [keys, codes] per distinct list of short keys; a code says what the value is: null (a
-//            value in the row), 'i' (the same, pooled), or a placeholder's code (no value in the row)
+//            value in the row), 'i' (the same, pooled), 's' (a pooled string: its index in
+//            `strings`), 'a' (pooled strings: an array of indexes in `strings`), or a placeholder's
+//            code (no value in the row)
 //   shapes:  [prefix, suffix] of the paths (path-shape.ts)
+//   strings: each pooled string of the block once (relation targets, media paths, enumeration
+//            values): a row names them by index, so a read pools each once per block, not once per use
 //   rows:    flat, per version: where (a shape's index or the path), documentId, locale, created,
 //            updated, published (packed as the entry holds them), size, mtime, layout, long record's
 //            offset (-1 for none), then the row's values in key order.
@@ -35,7 +39,7 @@ export interface BlockVersion {
   readonly entry: CompactEntry;
 }
 
-type LayoutCode = PlaceholderCode | 'i' | null;
+type LayoutCode = PlaceholderCode | 'i' | 's' | 'a' | null;
 const NONE: ReadonlySet<string> = new Set();
 const FIELDS = 10;
 
@@ -45,6 +49,13 @@ export function encodeEntryBlock(items: readonly BlockItem[]): EntryBlock {
   const shapes: [string, string][] = [];
   const shapeIds = new Map<PathShape, number>();
   const rows: unknown[] = [];
+  const strings: string[] = [];
+  const stringIds = new Map<string, number>();
+  const idOf = (text: string): number => {
+    let id = stringIds.get(text);
+    if (id === undefined) stringIds.set(text, (id = strings.push(text) - 1));
+    return id;
+  };
   const long: Buffer[] = [];
   let longBytes = 0;
   for (const { entry, type, size, mtimeMs } of items) {
@@ -55,9 +66,22 @@ export function encodeEntryBlock(items: readonly BlockItem[]): EntryBlock {
     const codes: LayoutCode[] = [];
     const values: unknown[] = [];
     for (const key of keys) {
-      const code = placeholderCode(short[key]);
-      codes.push(code ?? (interned.has(key) ? 'i' : null));
-      if (code === undefined) values.push(short[key]);
+      const value = short[key];
+      const code = placeholderCode(value);
+      if (code !== undefined) codes.push(code);
+      else if (!interned.has(key)) {
+        codes.push(null);
+        values.push(value);
+      } else if (typeof value === 'string') {
+        codes.push('s');
+        values.push(idOf(value));
+      } else if (Array.isArray(value) && value.every((item) => typeof item === 'string')) {
+        codes.push('a');
+        values.push((value as string[]).map(idOf));
+      } else {
+        codes.push('i');
+        values.push(value);
+      }
     }
     const layoutKey = JSON.stringify([keys, codes]);
     let layout = layoutIds.get(layoutKey);
@@ -79,7 +103,7 @@ export function encodeEntryBlock(items: readonly BlockItem[]): EntryBlock {
     rows.push(where, head.documentId, head.locale, head.created, head.updated, head.published, size, mtimeMs, layout, record);
     for (const value of values) rows.push(value);
   }
-  return { text: JSON.stringify([layouts, shapes, rows]), bytes: long };
+  return { text: JSON.stringify([layouts, shapes, rows, strings]), bytes: long };
 }
 
 /** A layout made ready for reading: per key, the placeholder it holds, or undefined for a value of the row. */
@@ -96,8 +120,13 @@ interface ReadLayout {
  */
 export function decodeEntryBlock(text: string, slab: Buffer, pool: StringPool, visit: (version: BlockVersion) => void): boolean {
   const parsed: unknown = JSON.parse(text);
-  if (!Array.isArray(parsed) || parsed.length !== 3 || !parsed.every(Array.isArray)) return false;
-  const [rawLayouts, rawShapes, rows] = parsed as [unknown[], unknown[], unknown[]];
+  if (!Array.isArray(parsed) || parsed.length !== 4 || !parsed.every(Array.isArray)) return false;
+  const [rawLayouts, rawShapes, rows, rawStrings] = parsed as [unknown[], unknown[], unknown[], unknown[]];
+  const strings: string[] = [];
+  for (const text of rawStrings) {
+    if (typeof text !== 'string') return false;
+    strings.push(pooled(pool, text) as string);
+  }
   const layouts: ReadLayout[] = [];
   for (const layout of rawLayouts) {
     const read = readLayout(layout);
@@ -144,12 +173,37 @@ export function decodeEntryBlock(text: string, slab: Buffer, pool: StringPool, v
     const { keys, codes, placeholders } = layout;
     for (let k = 0; k < keys.length; k++) {
       const code = codes[k];
-      short[keys[k]!] = code === null ? rows[i++] : code === 'i' ? pooled(pool, rows[i++]) : placeholders[k];
+      let value: unknown;
+      if (code === null) value = rows[i++];
+      else if (code === 's') value = stringAt(strings, rows[i++]);
+      else if (code === 'a') value = fromStrings(strings, rows[i++]);
+      else if (code === 'i') value = pooled(pool, rows[i++]);
+      else value = placeholders[k];
+      // An index that names no string: not what encodeEntryBlock writes.
+      if (value === undefined && (code === 's' || code === 'a')) return false;
+      short[keys[k]!] = value;
     }
     const head = { id: 0, documentId, locale, where: shape, created, updated, published };
     visit({ size, mtimeMs, entry: new CompactEntry(head, short, long) });
   }
   return true;
+}
+
+/** The string an index names, or undefined when it names none. */
+function stringAt(strings: readonly string[], index: unknown): string | undefined {
+  return Number.isInteger(index) ? strings[index as number] : undefined;
+}
+
+/** The strings an array of indexes names, or undefined when one names none. */
+function fromStrings(strings: readonly string[], indexes: unknown): string[] | undefined {
+  if (!Array.isArray(indexes)) return undefined;
+  const out: string[] = [];
+  for (const index of indexes) {
+    const text = stringAt(strings, index);
+    if (text === undefined) return undefined;
+    out.push(text);
+  }
+  return out;
 }
 
 function isPackedTime(value: unknown): value is number | string {
@@ -163,10 +217,10 @@ function readLayout(layout: unknown): ReadLayout | undefined {
   const placeholders: unknown[] = [];
   let values = 0;
   for (const code of codes) {
-    if (code === null || code === 'i') values++;
+    if (code === null || code === 'i' || code === 's' || code === 'a') values++;
     else if (!(code === 'c' || code === 'u' || code === 'p' || (Number.isInteger(code) && (code as number) >= 0 && (code as number) <= 0xffff)))
       return undefined;
-    placeholders.push(code === null || code === 'i' ? undefined : placeholderOf(code as PlaceholderCode));
+    placeholders.push(code === null || code === 'i' || code === 's' || code === 'a' ? undefined : placeholderOf(code as PlaceholderCode));
   }
   return { keys: keys as string[], codes: codes as LayoutCode[], placeholders, values };
 }

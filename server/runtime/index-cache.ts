@@ -12,7 +12,7 @@ import { statProjectPath } from '../store/project-files.js';
 import type { ProjectState } from './project-state.js';
 
 /** Bumped whenever what the cache holds, or how, changes. */
-const FORMAT = 'cms-index-3';
+const FORMAT = 'cms-index-4';
 
 /** A file's version as the cache holds it, with the size and mtime it had. */
 export interface CachedFile {

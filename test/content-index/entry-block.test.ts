@@ -70,10 +70,33 @@ test('a block whose long records or text do not hold together is refused', () =>
   const bytes = Buffer.concat(block.bytes);
   assert.is(readBack(block.text, bytes.subarray(0, bytes.length - 1)), undefined, 'a long record past the end of the bytes');
   const parsed = JSON.parse(block.text) as unknown[][];
-  assert.is(readBack(JSON.stringify([[[['title'], [70000]]], parsed[1], parsed[2]]), bytes), undefined, 'a placeholder out of range');
-  assert.is(readBack(JSON.stringify([parsed[0], parsed[1], parsed[2]!.slice(0, -1)]), bytes), undefined, 'a row cut short');
-  assert.is(readBack(JSON.stringify([parsed[0], parsed[1]]), bytes), undefined);
-  assert.is(readBack(JSON.stringify([parsed[0], [], parsed[2]]), bytes), undefined, 'a shape that is not there');
+  assert.ok(readBack(block.text, bytes), 'the block as written');
+  assert.is(readBack(JSON.stringify([[[['title'], [70000]]], parsed[1], parsed[2], parsed[3]]), bytes), undefined, 'a placeholder out of range');
+  assert.is(readBack(JSON.stringify([parsed[0], parsed[1], parsed[2]!.slice(0, -1), parsed[3]]), bytes), undefined, 'a row cut short');
+  assert.is(readBack(JSON.stringify([parsed[0], parsed[1], parsed[2]]), bytes), undefined, 'no strings');
+  assert.is(readBack(JSON.stringify([parsed[0], [], parsed[2], parsed[3]]), bytes), undefined, 'a shape that is not there');
+  assert.is(readBack(JSON.stringify([parsed[0], parsed[1], parsed[2], []]), bytes), undefined, 'a pooled string that is not there');
+  assert.is(readBack(JSON.stringify([parsed[0], parsed[1], parsed[2], [1, ...parsed[3]!.slice(1)]]), bytes), undefined, 'a pooled string that is no string');
+});
+
+test('pooled strings are written once per block and named by index; arrays of them too, other values as they are', () => {
+  const many = [
+    entryOf('dddddddddddddddddddddddd', {}, { title: 'One', author: 'w1', categories: ['c1', 'c2'] }),
+    entryOf('eeeeeeeeeeeeeeeeeeeeeeee', {}, { title: 'Two', author: 'w1', categories: ['c2'] }),
+    entryOf('ffffffffffffffffffffffff', {}, { title: 'Three', author: null, categories: [] }),
+  ];
+  const block = encodeEntryBlock(many.map((entry) => ({ entry, type: article, size: 1, mtimeMs: 1 })));
+  const parsed = JSON.parse(block.text) as unknown[][];
+  assert.equal(parsed[3], ['w1', 'c1', 'c2']);
+  assert.is(block.text.split('"w1"').length - 1, 1, 'w1 written once');
+  const back = readBack(block.text, Buffer.concat(block.bytes))!;
+  assert.equal(
+    back.map(([, { entry }]) => entry.data),
+    many.map((entry) => entry.data),
+  );
+  assert.is(back[0]![1].entry.field('author'), back[1]![1].entry.field('author'));
+  const category = (at: number, item: number): unknown => (back[at]![1].entry.field('categories') as unknown[])[item];
+  assert.is(category(0, 1), category(1, 0));
 });
 
 test.run();
