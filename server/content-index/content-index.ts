@@ -289,8 +289,11 @@ export class ContentIndex {
     this.journal?.note(`${state.type.uid}\u0001${key}`, old, () => state.records.get(key));
     state.version++;
     this.changes++;
-    state.views.clear();
-    state.memos.clear();
+    // A load clears them once at its end.
+    if (!this.bulk) {
+      state.views.clear();
+      state.memos.clear();
+    }
     if (old) {
       if (!this.bulk) removeSorted(state.ordered, old);
       unlinkRelations(state, old);
