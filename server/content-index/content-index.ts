@@ -309,15 +309,6 @@ export class ContentIndex {
     const renamedFrom = readStoredField(first, RENAMED_FROM_KEY);
     const seed = typeof renamedFrom === 'string' ? `${renamedFrom}${key.slice(key.indexOf('\u0000'))}` : key;
     const id = allocateId(state, { key, seed }, createdMs);
-    const withId = (entry: Entry | undefined): Entry | undefined => {
-      if (entry === undefined || entry.id === id) return entry;
-      // A fresh entry (id 0) is not shared yet: it takes its id in place, saving a copy per load.
-      if (entry.id === 0) {
-        (entry as { id: number }).id = id;
-        return entry;
-      }
-      return entry instanceof CompactEntry ? entry.withId(id) : { ...entry, id };
-    };
     const record: DocumentRecord = {
       key,
       type: state.type,
@@ -325,8 +316,8 @@ export class ContentIndex {
       locale: first.locale,
       id,
       createdMs,
-      main: withId(main),
-      draftFile: withId(draftFile),
+      main: withId(main, id),
+      draftFile: withId(draftFile, id),
       derivedDraft: undefined,
     };
     state.records.set(key, record);
@@ -334,4 +325,14 @@ export class ContentIndex {
     if (!this.bulk) insertSorted(state.ordered, record);
     linkRelations(state, record);
   }
+}
+
+/** An entry with the record's id: itself when it has it, or when fresh (id 0, not shared yet: it takes the id in place, saving a copy per load). */
+function withId(entry: Entry | undefined, id: number): Entry | undefined {
+  if (entry === undefined || entry.id === id) return entry;
+  if (entry.id === 0) {
+    (entry as { id: number }).id = id;
+    return entry;
+  }
+  return entry instanceof CompactEntry ? entry.withId(id) : { ...entry, id };
 }

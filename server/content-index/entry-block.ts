@@ -1,8 +1,8 @@
 import type { ContentType } from '../schema/content-type.js';
-import { CompactEntry, type PlaceholderCode, internedAttributes, placeholderCode, placeholderOf } from './compact-entry.js';
+import { CompactEntry, type PackedHead, type PlaceholderCode, internedAttributes, placeholderCode, placeholderOf } from './compact-entry.js';
 import { type PathShape, pathShape } from './path-shape.js';
 import { type StringPool, pooled } from './string-pool.js';
-import { adoptLongRecord, longRecordBytes } from './text-arena.js';
+import { holdsLongRecord, longRecordBytes } from './text-arena.js';
 
 // A block of the index cache: many file versions as one JSON text, parsed at once, plus their long
 // records one after another, adopted as a slab when read back (no copy per record). The text is
@@ -30,13 +30,6 @@ export interface BlockItem {
 export interface EntryBlock {
   readonly text: string;
   readonly bytes: readonly Buffer[];
-}
-
-/** A file's version read back, with the size and mtime its file had. */
-export interface BlockVersion {
-  readonly size: number;
-  readonly mtimeMs: number;
-  readonly entry: CompactEntry;
 }
 
 type LayoutCode = PlaceholderCode | 'i' | 's' | 'a' | null;
@@ -115,10 +108,13 @@ interface ReadLayout {
 }
 
 /**
- * Reads a block back, handing each version to `visit` (its path is the entry's); the long records stay in `slab`.
- * False, at the first thing that is not as `encodeEntryBlock` writes it.
+ * Reads a block back, handing each version to `visit` with the size and mtime its file had (its
+ * path is the entry's); the long records stay in `slab`. False, at the first thing that is not as
+ * `encodeEntryBlock` writes it. Nothing is made per version but what the entry keeps (a million
+ * versions are read at a start): the head and the long record's place are handed over in objects
+ * made once per block.
  */
-export function decodeEntryBlock(text: string, slab: Buffer, pool: StringPool, visit: (version: BlockVersion) => void): boolean {
+export function decodeEntryBlock(text: string, slab: Buffer, pool: StringPool, visit: (entry: CompactEntry, size: number, mtimeMs: number) => void): boolean {
   const parsed: unknown = JSON.parse(text);
   if (!Array.isArray(parsed) || parsed.length !== 4 || !parsed.every(Array.isArray)) return false;
   const [rawLayouts, rawShapes, rows, rawStrings] = parsed as [unknown[], unknown[], unknown[], unknown[]];
@@ -138,6 +134,16 @@ export function decodeEntryBlock(text: string, slab: Buffer, pool: StringPool, v
     if (!Array.isArray(shape) || typeof shape[0] !== 'string' || typeof shape[1] !== 'string') return false;
     shapes.push(pathShape(shape[0], shape[1]));
   }
+  const head: { -readonly [K in keyof PackedHead]: PackedHead[K] } = {
+    id: 0,
+    documentId: '',
+    locale: null,
+    where: '',
+    created: 0,
+    updated: 0,
+    published: null,
+  };
+  const long = { slab, at: 0 };
   let i = 0;
   while (i < rows.length) {
     if (rows.length - i < FIELDS) return false;
@@ -154,7 +160,7 @@ export function decodeEntryBlock(text: string, slab: Buffer, pool: StringPool, v
     i += FIELDS;
     const layout = typeof layoutId === 'number' ? layouts[layoutId] : undefined;
     const shape = typeof where === 'number' ? shapes[where] : typeof where === 'string' ? where : undefined;
-    const long = record === -1 ? undefined : adoptLongRecord(slab, record as number);
+    const hasLong = record !== -1;
     if (
       layout === undefined ||
       shape === undefined ||
@@ -165,7 +171,7 @@ export function decodeEntryBlock(text: string, slab: Buffer, pool: StringPool, v
       (published !== null && !isPackedTime(published)) ||
       typeof size !== 'number' ||
       typeof mtimeMs !== 'number' ||
-      (record !== -1 && long === undefined) ||
+      (hasLong && !holdsLongRecord(slab, record)) ||
       rows.length - i < layout.values
     )
       return false;
@@ -183,8 +189,14 @@ export function decodeEntryBlock(text: string, slab: Buffer, pool: StringPool, v
       if (value === undefined && (code === 's' || code === 'a')) return false;
       short[keys[k]!] = value;
     }
-    const head = { id: 0, documentId, locale, where: shape, created, updated, published };
-    visit({ size, mtimeMs, entry: new CompactEntry(head, short, long) });
+    head.documentId = documentId;
+    head.locale = locale;
+    head.where = shape;
+    head.created = created;
+    head.updated = updated;
+    head.published = published;
+    long.at = record as number;
+    visit(new CompactEntry(head, short, hasLong ? long : undefined), size, mtimeMs);
   }
   return true;
 }

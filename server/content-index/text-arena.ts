@@ -98,16 +98,17 @@ export function longRecordBytes(buffer: Buffer, at: number): Buffer {
 }
 
 /**
- * A record inside a slab read from elsewhere (the index cache writes records as they are, one after
- * another), adopted where it lies: no copy. Undefined when the record does not fit in the slab.
+ * Whether a record inside a slab read from elsewhere (the index cache writes records as they are,
+ * one after another) fits in it, to be adopted where it lies: no copy.
  */
-export function adoptLongRecord(slab: Buffer, at: number): ArenaRef | undefined {
-  if (!Number.isInteger(at) || at < 0 || at + 2 > slab.length) return undefined;
-  const count = slab.readUInt16LE(at);
-  let end = at + 2 + 4 * count;
-  if (end > slab.length) return undefined;
-  for (let i = 0; i < count; i++) end += slab.readUInt32LE(at + 2 + 4 * i) >>> 1;
-  return end <= slab.length ? { slab, at } : undefined;
+export function holdsLongRecord(slab: Buffer, at: unknown): at is number {
+  if (!Number.isInteger(at) || (at as number) < 0 || (at as number) + 2 > slab.length) return false;
+  const from = at as number;
+  const count = slab.readUInt16LE(from);
+  let end = from + 2 + 4 * count;
+  if (end > slab.length) return false;
+  for (let i = 0; i < count; i++) end += slab.readUInt32LE(from + 2 + 4 * i) >>> 1;
+  return end <= slab.length;
 }
 
 /** The text of the `index`-th value of a record, as stored (JSON text for a JSON value). */

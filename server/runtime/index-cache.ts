@@ -46,11 +46,11 @@ export class CachedFiles {
   private readonly sizes: number[] = [];
   private readonly mtimes: number[] = [];
 
-  /** Adds the next version, as the cache holds it. */
-  add(version: CachedFile): void {
-    this.entries.push(version.entry);
-    this.sizes.push(version.size);
-    this.mtimes.push(version.mtimeMs);
+  /** Adds the next version, as the cache holds it, with the size and mtime its file had. */
+  add(entry: CompactEntry, size: number, mtimeMs: number): void {
+    this.entries.push(entry);
+    this.sizes.push(size);
+    this.mtimes.push(mtimeMs);
   }
 
   get size(): number {
@@ -82,7 +82,7 @@ export class CachedFiles {
 export function readCachedFiles(projectDir: string, key: string): CachedFiles | undefined {
   const files = new CachedFiles();
   const pool: StringPool = new Map();
-  const add = (file: CachedFile): void => files.add(file);
+  const add = (entry: CompactEntry, size: number, mtimeMs: number): void => files.add(entry, size, mtimeMs);
   // The long records stay where they are read, with room beside them for text search's folded copies.
   const valid = readIndexCache(projectDir, key, (text, long) => decodeEntryBlock(text, long, pool, add), allocateWithFoldRoom);
   return valid ? files : undefined;

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type CompactEntry, compactEntry } from '../../server/content-index/compact-entry.js';
-import { type BlockVersion, decodeEntryBlock, encodeEntryBlock } from '../../server/content-index/entry-block.js';
+import { decodeEntryBlock, encodeEntryBlock } from '../../server/content-index/entry-block.js';
 import { loadSchemas } from '../../server/store/load-schemas.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
 
@@ -41,9 +41,16 @@ const entries = [
   ),
 ];
 
+/** A file's version read back, with the size and mtime its file had. */
+interface BlockVersion {
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly entry: CompactEntry;
+}
+
 function readBack(text: string, bytes: Buffer): [string, BlockVersion][] | undefined {
   const out: [string, BlockVersion][] = [];
-  return decodeEntryBlock(text, bytes, new Map(), (version) => out.push([version.entry.path, version])) ? out : undefined;
+  return decodeEntryBlock(text, bytes, new Map(), (entry, size, mtimeMs) => out.push([entry.path, { entry, size, mtimeMs }])) ? out : undefined;
 }
 
 test('a block gives back each version: values, times, path, locale, size and mtime', () => {

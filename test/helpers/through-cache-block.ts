@@ -6,7 +6,7 @@ import type { ContentType } from '../../server/schema/content-type.js';
 export function throughCacheBlock(entry: CompactEntry, type: ContentType): CompactEntry {
   const block = encodeEntryBlock([{ entry, type, size: 1, mtimeMs: 2 }]);
   let back: CompactEntry | undefined;
-  const read = decodeEntryBlock(block.text, Buffer.concat(block.bytes), new Map(), (version) => (back = version.entry));
+  const read = decodeEntryBlock(block.text, Buffer.concat(block.bytes), new Map(), (entry) => (back = entry));
   if (!read || back === undefined) throw new Error('the block did not read back');
   return back;
 }

@@ -6,7 +6,7 @@ import { CachedFiles } from '../../server/runtime/index-cache.js';
 /** Cached versions of these paths, in this order (only the path of an entry is read, and asked). */
 function cachedOf(paths: readonly string[]): CachedFiles {
   const cached = new CachedFiles();
-  paths.forEach((path, size) => cached.add({ size, mtimeMs: size / 2, entry: { path, isAt: (asked: string) => asked === path } as CompactEntry }));
+  paths.forEach((path, size) => cached.add({ path, isAt: (asked: string) => asked === path } as CompactEntry, size, size / 2));
   return cached;
 }
 
