@@ -206,16 +206,19 @@ function stringAt(strings: readonly string[], index: unknown): string | undefine
   return Number.isInteger(index) ? strings[index as number] : undefined;
 }
 
-/** The strings an array of indexes names, or undefined when one names none. */
+/**
+ * The strings an array of indexes names, or undefined when one names none. Made by `map`, which
+ * sizes the array to fit: one grown by `push` keeps room for 17, a million such arrays 120 MB more.
+ */
 function fromStrings(strings: readonly string[], indexes: unknown): string[] | undefined {
   if (!Array.isArray(indexes)) return undefined;
-  const out: string[] = [];
-  for (const index of indexes) {
+  let named = true;
+  const out = indexes.map((index: unknown) => {
     const text = stringAt(strings, index);
-    if (text === undefined) return undefined;
-    out.push(text);
-  }
-  return out;
+    if (text === undefined) named = false;
+    return text;
+  });
+  return named ? (out as string[]) : undefined;
 }
 
 function isPackedTime(value: unknown): value is number | string {
