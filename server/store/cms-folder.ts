@@ -4,7 +4,7 @@ import { leadsThroughLink } from './plain-file.js';
 import { resolveProjectPath } from './project-layout.js';
 
 /** The folder cms keeps its own files in: caches, secrets, journals, the mail outbox, logs. */
-export const CMS_DIR = '.cms';
+const CMS_DIR = '.cms';
 
 /** Keeps what cms writes in `.cms/` out of git even in a project whose .gitignore does not name it. */
 const CMS_GITIGNORE = `${CMS_DIR}/.gitignore`;

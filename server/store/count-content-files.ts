@@ -1,8 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomic } from './atomic-write.js';
-import { keepCmsFolderOutOfGit } from './cms-folder.js';
-import { leadsThroughLink } from './plain-file.js';
+import { readProjectText, writeProjectText } from './project-files.js';
 import { CONTENT_DIR, resolveProjectPath } from './project-layout.js';
 import { countFolderNames } from './read-folder.js';
 
@@ -63,19 +61,11 @@ export async function countContentFiles(projectDir: string): Promise<number> {
   return total;
 }
 
-/** The counts of the last count, or none when the file is missing, linked or not as written. */
+/** The counts of the last count, or none when the file is missing, refused (a link) or not as written. */
 function readRemembered(projectDir: string): Readonly<Record<string, FolderCount>> {
   const known: Record<string, FolderCount> = {};
   try {
-    if (leadsThroughLink(projectDir, CONTENT_COUNTS_FILE)) return known;
-    const fd = fs.openSync(path.join(projectDir, CONTENT_COUNTS_FILE), fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
-    let text: string;
-    try {
-      text = fs.readFileSync(fd, 'utf8');
-    } finally {
-      fs.closeSync(fd);
-    }
-    const parsed: unknown = JSON.parse(text);
+    const parsed: unknown = JSON.parse(readProjectText(projectDir, CONTENT_COUNTS_FILE) ?? '{}');
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return known;
     for (const [name, value] of Object.entries(parsed as Record<string, unknown>)) {
       const { mtimeMs, names } = (value ?? {}) as Partial<FolderCount>;
@@ -90,9 +80,7 @@ function readRemembered(projectDir: string): Readonly<Record<string, FolderCount
 /** Keeps the counts for the next count; a project that cannot be written to (read-only, a linked .cms/) just counts again. */
 function remember(projectDir: string, counts: Readonly<Record<string, FolderCount>>): void {
   try {
-    if (leadsThroughLink(projectDir, CONTENT_COUNTS_FILE)) return;
-    keepCmsFolderOutOfGit(projectDir);
-    writeFileAtomic(path.join(projectDir, CONTENT_COUNTS_FILE), `${JSON.stringify(counts)}\n`, { durable: false });
+    writeProjectText(projectDir, CONTENT_COUNTS_FILE, `${JSON.stringify(counts)}\n`, { durable: false });
   } catch {
     // Only a measure for sizing the heap: the next count lists again.
   }

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
-import { writeFileAtomic } from './atomic-write.js';
-import { keepCmsFolderOutOfGit } from './cms-folder.js';
+import { writeProjectText } from './project-files.js';
 import { resolveProjectPath } from './project-layout.js';
 
 /** Where the per-path history index lives: git-ignored, made again when missing or damaged. */
@@ -17,12 +16,11 @@ export function readHistoryIndexFile(projectDir: string): Buffer | undefined {
 
 /**
  * Writes the history index atomically (readers never see half a file) without fsync: it can be
- * made again from git (keepCmsFolderOutOfGit first). Answers false when it could not be written (a read-only project).
+ * made again from git. Answers false when it could not be written (a read-only project, a linked .cms/).
  */
 export function writeHistoryIndexFile(projectDir: string, content: Buffer): boolean {
   try {
-    keepCmsFolderOutOfGit(projectDir);
-    writeFileAtomic(resolveProjectPath(projectDir, HISTORY_INDEX_FILE), content, { durable: false });
+    writeProjectText(projectDir, HISTORY_INDEX_FILE, content, { durable: false });
     return true;
   } catch {
     return false;

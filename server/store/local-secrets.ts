@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import { isPlainObject } from '../config/is-plain-object.js';
-import { writeFileAtomic } from './atomic-write.js';
-import { keepCmsFolderOutOfGit } from './cms-folder.js';
+import { writeProjectText } from './project-files.js';
 import { resolveProjectPath } from './project-layout.js';
 
 /**
@@ -22,10 +21,8 @@ export function readLocalSecret(projectDir: string, name: LocalSecretName): stri
 
 /** Sets a secret in `.cms/secrets.json`, keeping the others; the file is written atomically, mode 600. */
 export function writeLocalSecret(projectDir: string, name: LocalSecretName, value: string): void {
-  const file = resolveProjectPath(projectDir, LOCAL_SECRETS_FILE);
-  keepCmsFolderOutOfGit(projectDir);
-  writeFileAtomic(file, `${JSON.stringify({ ...readSecrets(projectDir), [name]: value }, null, 2)}\n`);
-  fs.chmodSync(file, 0o600);
+  writeProjectText(projectDir, LOCAL_SECRETS_FILE, `${JSON.stringify({ ...readSecrets(projectDir), [name]: value }, null, 2)}\n`);
+  fs.chmodSync(resolveProjectPath(projectDir, LOCAL_SECRETS_FILE), 0o600);
 }
 
 function readSecrets(projectDir: string): Record<string, unknown> {

@@ -3,9 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { removeFileDurably, syncFolder, writeFileAtomic } from './atomic-write.js';
 import { flushFileSystems } from './flush-file-systems.js';
-import { keepCmsFolderOutOfGit } from './cms-folder.js';
 import { JOURNAL_DIR, resolveProjectPath } from './project-layout.js';
-import { readProjectText } from './project-files.js';
+import { readProjectText, writeProjectText } from './project-files.js';
 
 /** One file operation of a write that spans files: put a text, remove a file, or move a file (any bytes). */
 export type JournalStep =
@@ -35,9 +34,9 @@ export function applyJournaled(projectDir: string, steps: readonly JournalStep[]
     if (step.kind === 'move') resolveProjectPath(projectDir, step.from);
   }
   const before = steps.map((step) => (step.kind === 'move' ? null : (readProjectText(projectDir, step.path) ?? null)));
-  keepCmsFolderOutOfGit(projectDir);
-  const file = path.join(projectDir, JOURNAL_DIR, `${process.pid}-${Date.now()}-${crypto.randomBytes(4).toString('hex')}.json`);
-  writeFileAtomic(file, JSON.stringify({ steps, before } satisfies Journal));
+  const name = `${process.pid}-${Date.now()}-${crypto.randomBytes(4).toString('hex')}.json`;
+  writeProjectText(projectDir, `${JOURNAL_DIR}/${name}`, JSON.stringify({ steps, before } satisfies Journal));
+  const file = path.join(projectDir, JOURNAL_DIR, name);
   const pause = Number(process.env[PAUSE_ENV] ?? 0);
   let done = 0;
   try {
