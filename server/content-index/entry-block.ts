@@ -232,10 +232,15 @@ function readLayout(layout: unknown): ReadLayout | undefined {
   const placeholders: unknown[] = [];
   let values = 0;
   for (const code of codes) {
-    if (code === null || code === 'i' || code === 's' || code === 'a') values++;
+    if (inRow(code)) values++;
     else if (!(code === 'c' || code === 'u' || code === 'p' || (Number.isInteger(code) && (code as number) >= 0 && (code as number) <= 0xffff)))
       return undefined;
-    placeholders.push(code === null || code === 'i' || code === 's' || code === 'a' ? undefined : placeholderOf(code as PlaceholderCode));
+    placeholders.push(inRow(code) ? undefined : placeholderOf(code as PlaceholderCode));
   }
   return { keys: keys as string[], codes: codes as LayoutCode[], placeholders, values };
+}
+
+/** Whether a layout code stands for a value in the row (the others are placeholders). */
+function inRow(code: unknown): boolean {
+  return code === null || code === 'i' || code === 's' || code === 'a';
 }

@@ -91,10 +91,15 @@ export function storeLongValues(texts: readonly string[], kinds: readonly LongKi
 
 /** The bytes of a stored record, for copying it elsewhere (the index cache). */
 export function longRecordBytes(buffer: Buffer, at: number): Buffer {
+  return buffer.subarray(at, longRecordEnd(buffer, at));
+}
+
+/** Where the record at `at` ends: past its count, its words and its values' bytes. */
+function longRecordEnd(buffer: Buffer, at: number): number {
   const count = buffer.readUInt16LE(at);
   let end = at + 2 + 4 * count;
   for (let i = 0; i < count; i++) end += buffer.readUInt32LE(at + 2 + 4 * i) >>> 1;
-  return buffer.subarray(at, end);
+  return end;
 }
 
 /**
@@ -103,12 +108,9 @@ export function longRecordBytes(buffer: Buffer, at: number): Buffer {
  */
 export function holdsLongRecord(slab: Buffer, at: unknown): at is number {
   if (!Number.isInteger(at) || (at as number) < 0 || (at as number) + 2 > slab.length) return false;
-  const from = at as number;
-  const count = slab.readUInt16LE(from);
-  let end = from + 2 + 4 * count;
-  if (end > slab.length) return false;
-  for (let i = 0; i < count; i++) end += slab.readUInt32LE(from + 2 + 4 * i) >>> 1;
-  return end <= slab.length;
+  // Its words must lie in the slab before they are read.
+  if ((at as number) + 2 + 4 * slab.readUInt16LE(at as number) > slab.length) return false;
+  return longRecordEnd(slab, at as number) <= slab.length;
 }
 
 /** The text of the `index`-th value of a record, as stored (JSON text for a JSON value). */
