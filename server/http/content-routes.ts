@@ -71,11 +71,11 @@ interface ReadRoute {
 function respondRead(ctx: Context, route: ReadRoute, documentId: string | undefined): void {
   const { type, deps, cache } = route;
   const snapshot = deps.project.current;
-  const cached = cache.get(ctx, snapshot.index);
   const answer =
-    cached ?? cache.set(ctx, snapshot.index, JSON.stringify(answerRead(snapshot, { type, documentId, querystring: ctx.querystring }, readOptions(ctx, deps))));
+    cache.get(ctx, snapshot.index) ??
+    cache.set(ctx, snapshot.index, JSON.stringify(answerRead(snapshot, { type, documentId, querystring: ctx.querystring }, readOptions(ctx, deps))));
   // An answer the cache keeps may be sent again before Koa is entered (fast-answers.ts).
-  if (cached !== undefined || ('kept' in answer && answer.kept)) markKept(ctx, answer, snapshot.index);
+  if (answer.kept) markKept(ctx, answer, snapshot.index);
   ctx.type = 'application/json; charset=utf-8';
   ctx.body = answer.text;
   // conditionalGet answers 304 on a match, with these headers.

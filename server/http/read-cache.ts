@@ -8,6 +8,8 @@ import { callerOf } from './authorize.js';
 export interface CachedAnswer {
   readonly text: string;
   readonly etag: string;
+  /** Whether the cache took it (every answer `get` gives was). */
+  readonly kept: boolean;
 }
 
 /**
@@ -27,8 +29,8 @@ export interface CachedAnswer {
  */
 export interface ReadCache {
   get(ctx: Context, index: ContentIndex): CachedAnswer | undefined;
-  /** Tags the text, keeps it when there is room, and answers it (`kept`: whether it was kept). */
-  set(ctx: Context, index: ContentIndex, text: string): CachedAnswer & { readonly kept: boolean };
+  /** Tags the text, keeps it when there is room, and answers it. */
+  set(ctx: Context, index: ContentIndex, text: string): CachedAnswer;
 }
 
 export function createReadCache(maxBytes: number): ReadCache {
@@ -63,12 +65,12 @@ export function createReadCache(maxBytes: number): ReadCache {
     },
     set(ctx, index, text) {
       fresh(index);
-      const answer: CachedAnswer = { text, etag: answerEtag(text) };
-      if (text.length > maxBytes / 4) return { ...answer, kept: false };
+      const answer = { text, etag: answerEtag(text), kept: false };
+      if (text.length > maxBytes / 4) return answer;
       const key = keyOf(ctx);
-      if (!askedBefore(key)) return { ...answer, kept: false };
+      if (!askedBefore(key)) return answer;
       if (bytes + text.length > maxBytes) {
-        if (++turnedAway % ADMIT_WHEN_FULL !== 0) return { ...answer, kept: false };
+        if (++turnedAway % ADMIT_WHEN_FULL !== 0) return answer;
         // The oldest answers make room (a Map iterates in the order keys were set).
         for (const [oldKey, old] of entries) {
           if (bytes + text.length <= maxBytes) break;
@@ -76,9 +78,10 @@ export function createReadCache(maxBytes: number): ReadCache {
           bytes -= old.text.length;
         }
       }
+      answer.kept = true;
       entries.set(key, answer);
       bytes += text.length;
-      return { ...answer, kept: true };
+      return answer;
     },
   };
 }
