@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { defaultProjectDir } from './generate.mjs';
 import { BASELINE_SOURCE, runChild } from './lib/baseline-loop.mjs';
-import { importDist } from './lib/dist-path.mjs';
+import { distFile, importDist } from './lib/dist-path.mjs';
 import { HOST, startServerProcess } from './lib/server-process.mjs';
 import { machineNote } from './lib/machine-note.mjs';
 import { processCpuMs } from './lib/process-cpu.mjs';
@@ -28,14 +28,17 @@ const TARGET_MB_PER_10K = 60;
 async function heapChild(dir, watch) {
   const { loadConfig } = await importDist('server/store/load-config.js', 'server/config/load-config.js');
   const { startServer } = await importDist('server/runtime/start-server.js', 'server/http/start-server.js');
-  const { ContentPrefetch } = await importDist('server/store/content-prefetch.js');
+  // The worker that decodes files too (builds before it: the one that reads them).
+  const { startPrefetch } = fs.existsSync(distFile('server/runtime/start-version-prefetch.js'))
+    ? { startPrefetch: (await importDist('server/runtime/start-version-prefetch.js')).startVersionPrefetch }
+    : { startPrefetch: (await importDist('server/store/content-prefetch.js')).ContentPrefetch.start };
   let warnings = 0;
   const log = { info() {}, warn: () => warnings++, error: () => warnings++ };
   globalThis.gc();
   const before = process.memoryUsage();
   const started = performance.now();
-  // As `cms serve` does: a worker reads the files while this thread decodes and indexes.
-  const prefetch = ContentPrefetch.start(dir);
+  // As `cms serve` does: a worker reads and decodes files while this thread does the same and indexes.
+  const prefetch = startPrefetch(dir);
   const server = await startServer(loadConfig(dir, { port: 0, host: HOST, watch }), log, prefetch);
   prefetch.close();
   const loadMs = performance.now() - started;

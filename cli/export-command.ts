@@ -3,7 +3,8 @@ import { loadConfig } from '../server/store/load-config.js';
 import { ProjectRuntime } from '../server/runtime/project-runtime.js';
 import { UserError } from '../server/errors/user-error.js';
 import { exportSite } from '../server/export/export-site.js';
-import { ContentPrefetch } from '../server/store/content-prefetch.js';
+import type { ContentPrefetch } from '../server/store/content-prefetch.js';
+import { startVersionPrefetch } from '../server/runtime/start-version-prefetch.js';
 import { defaultOutFolder, findVariantClash } from '../server/export/export-variant.js';
 import { startPreview } from '../server/export/preview-export.js';
 import { openAppRenderer } from '../server/runtime/app-renderer.js';
@@ -31,7 +32,7 @@ export async function runExport(options: ExportCommandOptions, stdout: NodeJS.Wr
   const started = Date.now();
   if (options.status !== 'published' && options.status !== 'draft') throw new UserError(`--status: expected published or draft, got ${options.status}`, 2);
   let project: ProjectRuntime;
-  const prefetch = options.prefetch ?? ContentPrefetch.start(options.dir);
+  const prefetch = options.prefetch ?? startVersionPrefetch(options.dir);
   try {
     const config = applyProjectApi(loadConfig(options.dir, { watch: false }), await readProjectApi(options.dir));
     const prefixed = options.basePath === undefined ? config : { ...config, rest: { ...config.rest, prefix: normalizeBase(options.basePath) } };

@@ -14,11 +14,11 @@ function parsePort(value: string): number {
 }
 
 /**
- * Runs a command that loads the project with a worker already reading its content: started before
- * the command's modules load, so the reading overlaps the imports.
+ * Runs a command that loads the project with a worker already reading and decoding its content:
+ * started before the command's modules load, so the reading overlaps the imports.
  */
 async function withPrefetch(dir: string, run: (prefetch: ContentPrefetch) => Promise<number>): Promise<number> {
-  const prefetch = (await import('../server/store/content-prefetch.js')).ContentPrefetch.start(dir);
+  const prefetch = (await import('../server/runtime/start-version-prefetch.js')).startVersionPrefetch(dir);
   try {
     return await run(prefetch);
   } finally {

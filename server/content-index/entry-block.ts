@@ -51,6 +51,7 @@ export function encodeEntryBlock(items: readonly BlockItem[]): EntryBlock {
   };
   const long: Buffer[] = [];
   let longBytes = 0;
+  let last: number | undefined;
   for (const { entry, type, size, mtimeMs } of items) {
     const head = entry.packedHead();
     const { short, slab, at } = entry.parts();
@@ -76,9 +77,14 @@ export function encodeEntryBlock(items: readonly BlockItem[]): EntryBlock {
         values.push(value);
       }
     }
-    const layoutKey = JSON.stringify([keys, codes]);
-    let layout = layoutIds.get(layoutKey);
-    if (layout === undefined) layoutIds.set(layoutKey, (layout = layouts.push([keys, codes]) - 1));
+    // Versions in a row mostly share their layout: the last one is tried before a key is made.
+    let layout = last !== undefined && sameItems(layouts[last]![0], keys) && sameItems(layouts[last]![1], codes) ? last : undefined;
+    if (layout === undefined) {
+      const layoutKey = JSON.stringify([keys, codes]);
+      layout = layoutIds.get(layoutKey);
+      if (layout === undefined) layoutIds.set(layoutKey, (layout = layouts.push([keys, codes]) - 1));
+      last = layout;
+    }
     let where: string | number;
     if (typeof head.where === 'string') where = head.where;
     else {
@@ -97,6 +103,12 @@ export function encodeEntryBlock(items: readonly BlockItem[]): EntryBlock {
     for (const value of values) rows.push(value);
   }
   return { text: JSON.stringify([layouts, shapes, rows, strings]), bytes: long };
+}
+
+function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** A layout made ready for reading: per key, the placeholder it holds, or undefined for a value of the row. */

@@ -22,3 +22,13 @@ export function foldRoomOf(bytes: Buffer): Buffer | undefined {
   const half = rooms.get(bytes.buffer);
   return half === undefined ? undefined : Buffer.from(bytes.buffer, bytes.byteOffset + half, bytes.length);
 }
+
+/**
+ * The first half of shared memory another thread made with allocateWithFoldRoom (posted here), with
+ * its second half known as the room for the folded copy.
+ */
+export function adoptWithFoldRoom(memory: SharedArrayBuffer): Buffer {
+  const size = memory.byteLength / 2;
+  rooms.set(memory, size);
+  return Buffer.from(memory, 0, size);
+}

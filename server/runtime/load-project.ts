@@ -12,6 +12,7 @@ import { scanContent } from '../store/scan-content.js';
 import { parseContentPath } from '../store/content-path.js';
 import type { StoredDocument } from '../store/read-document.js';
 import { indexCacheKey, readCachedFiles } from './index-cache.js';
+import { PrefetchedVersions } from './prefetched-versions.js';
 import { replayJournals } from '../store/write-journal.js';
 import { placeDocument, reportProblem } from './place-document.js';
 import type { ProjectState } from './project-state.js';
@@ -25,8 +26,9 @@ import { syncMedia } from './sync-media.js';
  * With `server.indexCache`, files whose size and mtime the index cache (.cms/) knows are not read again.
  */
 export function loadProject(config: CmsConfig, prefetch?: ContentPrefetch): ProjectState {
-  // A write across files (`cms mv`) killed half-way is finished before anything is read.
-  replayJournals(config.dir);
+  // A write across files (`cms mv`) killed half-way is finished before anything is read (what a
+  // worker read before that is not used).
+  if (replayJournals(config.dir).length > 0) prefetch?.close();
   const { registry, refused } = loadSchemaFiles(config.dir);
   const state: ProjectState = { dir: config.dir, registry, index: new ContentIndex(registry, config.i18n), problems: new Map<string, FileError>() };
   const uploads = listUploadFiles(config.dir);
@@ -60,9 +62,13 @@ export function loadProject(config: CmsConfig, prefetch?: ContentPrefetch): Proj
     if (stored.file.locale !== undefined && stored.file.documentId === undefined) later.push(stored);
     else placeDocument(state, stored);
   };
+  // A worker that decodes files (start-version-prefetch.ts) hands over blocks made for this key only.
+  const prefetched =
+    cached === undefined && prefetch !== undefined ? new PrefetchedVersions(state, cacheKey ?? indexCacheKey(registry, config.i18n)) : undefined;
   let problems: FileError[] = [];
   state.index.load(() => {
-    problems = scanContent(config.dir, registry, cached ? undefined : prefetch, { visit, reuse: cached && reuse, stats: statListing }).problems;
+    const options = { visit, reuse: cached && reuse, stats: statListing, prefetched };
+    problems = scanContent(config.dir, registry, cached ? undefined : prefetch, options).problems;
     for (const stored of later) placeDocument(state, stored);
     loadUsers(state);
   });

@@ -3,7 +3,8 @@ import type { IndexChanges } from '../content-index/change-journal.js';
 import type { ChangeSet, ProjectPort, ProjectSnapshot, WriteHooks } from '../documents/project-port.js';
 import { FileError } from '../errors/file-error.js';
 import type { ProjectChange } from '../events/event-hub.js';
-import { ContentPrefetch } from '../store/content-prefetch.js';
+import type { ContentPrefetch } from '../store/content-prefetch.js';
+import { startVersionPrefetch } from './start-version-prefetch.js';
 import { statProjectPath } from '../store/project-files.js';
 import { type StoreEvent, ProjectWatcher } from '../store/watch-project.js';
 import { commitChanges } from './commit-changes.js';
@@ -202,7 +203,7 @@ export class ProjectRuntime implements ProjectPort {
 
   private reload(): void {
     // A worker reads while the schemas load, when there is enough content for it to pay off.
-    const prefetch = this.state.index.documentCount() >= PREFETCH_FROM ? ContentPrefetch.start(this.config.dir) : undefined;
+    const prefetch = this.state.index.documentCount() >= PREFETCH_FROM ? startVersionPrefetch(this.config.dir) : undefined;
     try {
       this.state = loadProject(this.config, prefetch);
       this.saveCacheSoon();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { isDocumentFileName } from './content-path.js';
 import { type RefusedEntry, refusalOfEntry } from './plain-file.js';
 import { CONTENT_DIR } from './project-layout.js';
-import { readFolder } from './read-folder.js';
+import { readFolder, readFolderUnsorted } from './read-folder.js';
 
 /** The names in content/ and its folders, as read from disk (before any name is judged). */
 export interface ContentListing {
@@ -51,14 +51,17 @@ export function listContent(root: string): ContentListing {
   return { files, folders, refused };
 }
 
+/** The names of a folder's files and folders, in readFolder's order (links and special files go to `refused`, in that order too). */
 function listFolder(dir: string, folder: string, refused: RefusedEntry[]): string[] {
   const names: string[] = [];
-  for (const entry of readFolder(dir)) {
+  const set: RefusedEntry[] = [];
+  for (const entry of readFolderUnsorted(dir)) {
     const reason = refusalOfEntry(entry);
     if (reason === undefined) names.push(entry.name);
-    else refuse(refused, `${folder}/${entry.name}`, reason);
+    else refuse(set, `${folder}/${entry.name}`, reason);
   }
-  return names;
+  refused.push(...set.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)));
+  return names.sort();
 }
 
 // Hidden names are never read (temp files of writes, editor files): nothing to report.

@@ -8,6 +8,7 @@ import { parseContentPath } from './content-path.js';
 import { RefusedFileError } from './plain-file.js';
 import { CONTENT_DIR } from './project-layout.js';
 import type { ContentPrefetch } from './content-prefetch.js';
+import type { PrefetchBlock } from './content-prefetch-protocol.js';
 import type { ContentStatListing } from './content-stats.js';
 import { type StoredDocument, decodeStoredDocument } from './read-document.js';
 import { type ReadText, readText } from './read-text.js';
@@ -19,6 +20,17 @@ export interface ScanOptions {
   readonly reuse?: ((relPath: string, stat: { size: number; mtimeMs: number }) => boolean) | undefined;
   /** With `reuse`: the listing and stats a worker took (content-stats.ts), used instead of listing and stat'ing here. */
   readonly stats?: ContentStatListing | undefined;
+  /**
+   * Takes the blocks of versions a prefetch worker decoded itself (false: not taken), then each
+   * file a taken block holds, in listing order (false: not placed, the file is read here).
+   */
+  readonly prefetched?: PrefetchedFiles | undefined;
+}
+
+/** What takes the files a prefetch worker decoded into blocks (the runtime's version prefetch). */
+export interface PrefetchedFiles {
+  adopt(block: PrefetchBlock): boolean;
+  place(relPath: string): boolean;
 }
 
 export interface ScanResult {
@@ -33,7 +45,7 @@ export interface ScanResult {
  * that a crash interrupted are removed on the way.
  */
 export function scanContent(projectDir: string, registry: SchemaRegistry, prefetch?: ContentPrefetch, options: ScanOptions = {}): ScanResult {
-  const { visit, reuse } = options;
+  const { visit, reuse, prefetched } = options;
   const stats = reuse ? options.stats : undefined;
   const documents: StoredDocument[] = [];
   const problems: FileError[] = [];
@@ -48,19 +60,24 @@ export function scanContent(projectDir: string, registry: SchemaRegistry, prefet
     const paths = documentFilePaths(listing);
     let at = 0;
     // `mtimeMs` when the file was just stat'ed (it is then not stat'ed again).
-    const decode = (text: ReadText, mtimeMs?: number): void => {
-      const relative = paths[at++]!;
+    const decodeFile = (i: number, text: ReadText, mtimeMs?: number): StoredDocument | FileError | undefined => {
+      const relative = paths[i]!;
       const relPath = `${CONTENT_DIR}/${relative}`;
       try {
         const file = parseContentPath(registry, relPath);
-        if (file === undefined) return;
-        const stored = decodeStoredDocument(registry, file, text, () => mtimeMs ?? fs.lstatSync(`${root}/${relative}`).mtimeMs);
-        if (visit) visit(stored);
-        else documents.push(stored);
+        if (file === undefined) return undefined;
+        return decodeStoredDocument(registry, file, text, () => mtimeMs ?? fs.lstatSync(`${root}/${relative}`).mtimeMs);
       } catch (error) {
-        problems.push(error instanceof FileError ? error : new FileError(relPath, (error as Error).message));
+        return error instanceof FileError ? error : new FileError(relPath, (error as Error).message);
       }
     };
+    const settle = (decoded: StoredDocument | FileError | undefined): void => {
+      if (decoded instanceof FileError) problems.push(decoded);
+      else if (decoded === undefined) return;
+      else if (visit) visit(decoded);
+      else documents.push(decoded);
+    };
+    const decode = (text: ReadText, mtimeMs?: number): void => settle(decodeFile(at++, text, mtimeMs));
     if (stats) {
       // The same, from the worker's stats (a file read here is stat'ed again for its mtime: it may have changed since).
       for (let i = 0; i < paths.length; i++) {
@@ -77,7 +94,38 @@ export function scanContent(projectDir: string, registry: SchemaRegistry, prefet
         if (known) at++;
         else decode(readText(`${root}/${relative}`), stat?.mtimeMs);
       }
-    } else if (fromWorker) for (const text of fromWorker.texts(paths.length)) decode(text);
+    } else if (fromWorker) {
+      const readHere = (from: number, to: number): (StoredDocument | FileError | undefined)[] => {
+        const out = [];
+        for (let i = from; i < to; i++) out.push(decodeFile(i, readText(`${root}/${paths[i]}`)));
+        return out;
+      };
+      const { batchSize } = fromWorker;
+      // Batch by batch, in order: one the worker has not started is read here; while the worker does
+      // one, the batches after it are read and decoded here until it is done, and placed after it.
+      for (let batch = 0; at < paths.length; batch++) {
+        const end = Math.min(at + batchSize, paths.length);
+        if (fromWorker.claim(batch)) {
+          while (at < end) decode(readText(`${root}/${paths[at]}`));
+          continue;
+        }
+        const workers = batch;
+        const held: (StoredDocument | FileError | undefined)[] = [];
+        for (let from = end; from < paths.length && !fromWorker.arrived() && fromWorker.claim(batch + 1); from += batchSize, batch++)
+          held.push(...readHere(from, Math.min(from + batchSize, paths.length)));
+        const taken = fromWorker.take(workers);
+        const adopted = taken?.block !== undefined && prefetched !== undefined && prefetched.adopt(taken.block);
+        for (const text of taken?.texts ?? []) {
+          if (text !== null) decode(text);
+          else if (adopted && prefetched.place(`${CONTENT_DIR}/${paths[at]}`)) at++;
+          else decode(readText(`${root}/${paths[at]}`));
+        }
+        // What the worker did not deliver of its batch.
+        while (at < end) decode(readText(`${root}/${paths[at]}`));
+        for (const decoded of held) settle(decoded);
+        at += held.length;
+      }
+    }
     // What the worker did not deliver (or everything, without one) is read here.
     while (at < paths.length) decode(readText(`${root}/${paths[at]}`));
   } finally {

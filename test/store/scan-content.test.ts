@@ -155,7 +155,7 @@ test('a prefetch delivers files in order across many batches, however far the wo
   }
 });
 
-test('the worker delivers every text, also in a process started with node -e (whose flags it must not inherit)', () => {
+test('the worker runs, also in a process started with node -e (whose flags it must not inherit)', () => {
   const project = createTempProject('blog');
   const dist = (file: string) => pathToFileURL(path.join(REPO_ROOT, 'dist', 'server', file)).href;
   try {
@@ -165,11 +165,13 @@ test('the worker delivers every text, also in a process started with node -e (wh
       const { loadSchemas } = await import(${JSON.stringify(dist('store/load-schemas.js'))});
       const prefetch = ContentPrefetch.start(process.argv[1]);
       const { documents } = scanContent(process.argv[1], loadSchemas(process.argv[1]), prefetch);
-      console.log(JSON.stringify({ documents: documents.length, delivered: prefetch.delivered }));
+      console.log(JSON.stringify({ documents: documents.length, listed: prefetch.listed }));
     `;
     const child = spawnSync(process.execPath, ['--input-type=module', '-e', script, project.dir], { encoding: 'utf8', timeout: 60_000 });
     assert.is(child.status, 0, child.stderr);
-    assert.equal(JSON.parse(child.stdout), { documents: 21, delivered: 21 });
+    // The files themselves may all be read by the main thread (it reads a batch the worker has not
+    // started yet); the listing only ever comes from a worker that runs.
+    assert.equal(JSON.parse(child.stdout), { documents: 21, listed: true });
   } finally {
     project.cleanup();
   }

@@ -1,0 +1,10 @@
+// Worker thread of the version prefetch (start-version-prefetch.ts): lists and reads content/ as the
+// store's prefetch does, and decodes the files it can into blocks of versions (version-batches.ts).
+import path from 'node:path';
+import { type MessagePort, workerData } from 'node:worker_threads';
+import type { PrefetchJob } from '../store/content-prefetch-protocol.js';
+import { prefetchContent } from '../store/prefetch-content.js';
+import { versionBatches } from './version-batches.js';
+
+const { port, ...job } = workerData as PrefetchJob & { port: MessagePort };
+prefetchContent(job, port, () => versionBatches(path.dirname(job.root)));
