@@ -33,6 +33,9 @@ export interface PrefetchedFiles {
   place(relPath: string): boolean;
 }
 
+/** Batches the main thread reads ahead while waiting for a worker's (see scanContent). */
+const MAX_HELD = 16;
+
 export interface ScanResult {
   readonly documents: StoredDocument[];
   readonly problems: FileError[];
@@ -111,7 +114,12 @@ export function scanContent(projectDir: string, registry: SchemaRegistry, prefet
         }
         const workers = batch;
         const held: (StoredDocument | FileError | undefined)[] = [];
-        for (let from = end; from < paths.length && !fromWorker.arrived() && fromWorker.claim(batch + 1); from += batchSize, batch++)
+        // At most MAX_HELD batches are held decoded: a stalled worker must not have the whole project parsed at once here.
+        for (
+          let from = end;
+          from < paths.length && batch - workers < MAX_HELD && !fromWorker.arrived() && fromWorker.claim(batch + 1);
+          from += batchSize, batch++
+        )
           held.push(...readHere(from, Math.min(from + batchSize, paths.length)));
         const taken = fromWorker.take(workers);
         const adopted = taken?.block !== undefined && prefetched !== undefined && prefetched.adopt(taken.block);
