@@ -12,6 +12,7 @@ import type { BatchMaker } from '../store/prefetch-content.js';
 import { CONTENT_DIR } from '../store/project-layout.js';
 import { decodeStoredDocument } from '../store/read-document.js';
 import type { ReadText } from '../store/read-text.js';
+import type { SchemaRegistry } from '../schema/schema-registry.js';
 import { indexCacheKey } from './index-cache.js';
 
 const textsOnly: BatchMaker = (_paths, texts) => ({ texts: [...texts] });
@@ -48,7 +49,7 @@ export function versionBatches(projectDir: string): BatchMaker {
 /** Decodes files as a start does (the schemas and config read here, as the main thread reads them). */
 class VersionDecoder {
   readonly key: string;
-  private readonly registry;
+  private readonly registry: SchemaRegistry;
   private readonly root: string;
   private readonly defaultLocale: string;
   private readonly locales: ReadonlySet<string>;
