@@ -43,7 +43,8 @@ export interface ScanResult {
 
 /**
  * Reads every content file (links and special files are reported, never read: see plain-file.ts): synchronously (faster than fs.promises for many small files with a
- * warm cache), or from a prefetch of the same folder that a worker thread has been reading. Files
+ * warm cache), or shared with a prefetch worker of the same folder: batch by batch, the worker's
+ * texts or blocks of versions (`prefetched` places those), and the batches this thread gets to first. Files
  * that fail are reported, never thrown, so one bad file never stops a start. Temp files of writes
  * that a crash interrupted are removed on the way.
  */
