@@ -1,5 +1,6 @@
 import { foldedSlab } from './folded-slabs.js';
 import { type FoldedNeedle, type LongKind, longRecordBytes, longValueBytes, longValueContains } from './text-arena.js';
+import { firstAtLeast } from './first-at-least.js';
 
 /** Hits kept per slab; a slab with more is searched from each value instead (its hits are close together). */
 const MAX_HITS = 256;
@@ -66,15 +67,9 @@ export class SlabSearch {
       return hit !== -1 && hit + length <= end;
     }
     // The first hit at or after the value's start decides: a later one ends later still.
-    const hits = found.hits;
-    let low = 0;
-    let high = hits.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (hits[middle]! < start) low = middle + 1;
-      else high = middle;
-    }
-    return low < hits.length && hits[low]! + length <= end;
+    const { hits } = found;
+    const first = firstAtLeast(hits, start);
+    return first < hits.length && hits[first]! + length <= end;
   }
 
   /**

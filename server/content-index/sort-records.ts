@@ -1,4 +1,5 @@
 import { type DocumentRecord, compareRecords } from './entry.js';
+import { firstAtLeast } from './first-at-least.js';
 
 /** Below this many records, a plain sort is as quick. */
 const SMALL = 1_024;
@@ -42,16 +43,4 @@ export function sortRecords(records: DocumentRecord[]): void {
     start = end;
   }
   for (let i = 0; i < count; i++) records[i] = out[i]!;
-}
-
-/** The first index of `sorted` whose value is not below `value`. */
-function firstAtLeast(sorted: Float64Array, value: number): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (sorted[mid]! < value) low = mid + 1;
-    else high = mid;
-  }
-  return low;
 }

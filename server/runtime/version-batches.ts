@@ -8,14 +8,12 @@ import type { PrefetchBlock } from '../store/content-prefetch-protocol.js';
 import { parseContentPath } from '../store/content-path.js';
 import { loadConfig } from '../store/load-config.js';
 import { loadSchemaFiles } from '../store/load-schemas.js';
-import type { BatchMaker } from '../store/prefetch-content.js';
+import { type BatchMaker, textsOnly } from '../store/prefetch-content.js';
 import { CONTENT_DIR } from '../store/project-layout.js';
 import { decodeStoredDocument } from '../store/read-document.js';
 import type { ReadText } from '../store/read-text.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import { indexCacheKey } from './index-cache.js';
-
-const textsOnly: BatchMaker = (_paths, texts) => ({ texts: [...texts] });
 
 /**
  * The batches of a version prefetch worker (start-version-prefetch.ts): each file a start would place

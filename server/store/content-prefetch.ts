@@ -102,7 +102,7 @@ export class ContentPrefetch {
     const { claims } = this;
     if (claims === undefined || this.worker === undefined || batch >= claims.length) return true;
     if (!this.share) return false;
-    return Atomics.compareExchange(claims, batch, 0, MAIN_CLAIM) === 0 || claims[batch] === MAIN_CLAIM;
+    return Atomics.compareExchange(claims, batch, 0, MAIN_CLAIM) === 0;
   }
 
   /** Whether the worker's next message is there (or the worker is gone): taking it does not wait. */

@@ -9,7 +9,8 @@ import { type ReadText, readText } from './read-text.js';
  */
 export type BatchMaker = (paths: readonly string[], texts: readonly ReadText[]) => Omit<PrefetchBatch, 'batch'>;
 
-const textsOnly: BatchMaker = (_paths, texts) => ({ texts: [...texts] });
+/** The batch of a worker that only reads: the texts themselves. */
+export const textsOnly: BatchMaker = (_paths, texts) => ({ texts: [...texts] });
 
 /**
  * The loop of a prefetch worker: lists content/, posts the listing, then reads the document files

@@ -23,67 +23,52 @@ function makeProject(): string {
   return dir;
 }
 
-function remembered(dir: string): Record<string, { names: number }> {
+let dir: string;
+test.before.each(() => {
+  dir = makeProject();
+});
+test.after.each(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+function remembered(): Record<string, { names: number }> {
   return JSON.parse(fs.readFileSync(path.join(dir, CONTENT_COUNTS_FILE), 'utf8')) as Record<string, { names: number }>;
 }
 
 test('counts every name but hidden ones, and remembers settled folders', async () => {
-  const dir = makeProject();
-  try {
-    assert.is(await countContentFiles(dir), 36);
-    assert.equal(Object.keys(remembered(dir)).sort(), ['articles', 'authors']);
-    assert.is(remembered(dir)['articles']!.names, 30);
-    // Counted again from what was remembered: the same.
-    assert.is(await countContentFiles(dir), 36);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  assert.is(await countContentFiles(dir), 36);
+  assert.equal(Object.keys(remembered()).sort(), ['articles', 'authors']);
+  assert.is(remembered()['articles']!.names, 30);
+  // Counted again from what was remembered: the same.
+  assert.is(await countContentFiles(dir), 36);
 });
 
 test('a folder whose names changed is listed again, whatever was remembered', async () => {
-  const dir = makeProject();
-  try {
-    assert.is(await countContentFiles(dir), 36);
-    fs.writeFileSync(path.join(dir, 'content', 'articles', 'new.json'), '{}');
-    fs.rmSync(path.join(dir, 'content', 'authors', 'doc-0.json'));
-    assert.is(await countContentFiles(dir), 36);
-    fs.writeFileSync(path.join(dir, 'content', 'articles', 'other.json'), '{}');
-    assert.is(await countContentFiles(dir), 37);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  assert.is(await countContentFiles(dir), 36);
+  fs.writeFileSync(path.join(dir, 'content', 'articles', 'new.json'), '{}');
+  fs.rmSync(path.join(dir, 'content', 'authors', 'doc-0.json'));
+  assert.is(await countContentFiles(dir), 36);
+  fs.writeFileSync(path.join(dir, 'content', 'articles', 'other.json'), '{}');
+  assert.is(await countContentFiles(dir), 37);
 });
 
 test('a folder changed just now is counted but not remembered (its mtime could hide a change to come)', async () => {
-  const dir = makeProject();
-  try {
-    fs.writeFileSync(path.join(dir, 'content', 'articles', 'new.json'), '{}');
-    assert.is(await countContentFiles(dir), 37);
-    assert.equal(Object.keys(remembered(dir)), ['authors']);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  fs.writeFileSync(path.join(dir, 'content', 'articles', 'new.json'), '{}');
+  assert.is(await countContentFiles(dir), 37);
+  assert.equal(Object.keys(remembered()), ['authors']);
 });
 
 test('a remembered count is used only with the mtime it was taken at; a damaged file is ignored', async () => {
-  const dir = makeProject();
-  try {
-    await countContentFiles(dir);
-    const file = path.join(dir, CONTENT_COUNTS_FILE);
-    // The same folder at another mtime: the count is not the remembered one.
-    fs.writeFileSync(file, JSON.stringify({ articles: { mtimeMs: 1, names: 999 } }));
-    assert.is(await countContentFiles(dir), 36);
-    for (const damaged of ['{', '[]', 'null', JSON.stringify({ articles: { mtimeMs: 'x', names: -1 } })]) {
-      fs.writeFileSync(file, damaged);
-      assert.is(await countContentFiles(dir), 36, damaged);
-    }
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+  await countContentFiles(dir);
+  const file = path.join(dir, CONTENT_COUNTS_FILE);
+  // The same folder at another mtime: the count is not the remembered one.
+  fs.writeFileSync(file, JSON.stringify({ articles: { mtimeMs: 1, names: 999 } }));
+  assert.is(await countContentFiles(dir), 36);
+  for (const damaged of ['{', '[]', 'null', JSON.stringify({ articles: { mtimeMs: 'x', names: -1 } })]) {
+    fs.writeFileSync(file, damaged);
+    assert.is(await countContentFiles(dir), 36, damaged);
   }
 });
 
 test('a linked .cms/ is neither read nor written', async () => {
-  const dir = makeProject();
   const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'cms-count-elsewhere-'));
   try {
     fs.writeFileSync(path.join(elsewhere, 'content-counts.json'), JSON.stringify({ articles: { mtimeMs: HOUR_AGO.getTime(), names: 999 } }));
@@ -91,7 +76,6 @@ test('a linked .cms/ is neither read nor written', async () => {
     assert.is(await countContentFiles(dir), 36);
     assert.equal(JSON.parse(fs.readFileSync(path.join(elsewhere, 'content-counts.json'), 'utf8')), { articles: { mtimeMs: HOUR_AGO.getTime(), names: 999 } });
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
     fs.rmSync(elsewhere, { recursive: true, force: true });
   }
 });
