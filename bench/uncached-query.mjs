@@ -4,7 +4,8 @@
 // (and page size 24/25/26) per request, so the answer cache never answers, then the same pages again
 // (more than the answer cache holds, each asked once before); a new filter (not asked
 // before: a full pass over the type); get-one with one id and with ids in turn; a bare Koa route
-// answering get-one's body. With `--trace-gc` among the node flags, the major collections that ran
+// answering get-one's body, asked with one URL and with the same URLs in turn (the ceiling of each:
+// a new URL per request costs the client too). With `--trace-gc` among the node flags, the major collections that ran
 // during each load are counted.
 //
 //   npm run build && node bench/uncached-query.mjs --dir <project> [--baseline <other dist>]
@@ -79,7 +80,7 @@ async function measureBuild(label, cli, { dir, load, nodeArgs }) {
     const getOne = await during(server, () => loadTest(`${server.url}/api/articles/${ids[0]}`, load));
     const routes = ids.map((id) => `/api/articles/${id}`);
     const getMany = await during(server, () => loadTestPaths(server.url, routes, load));
-    return { label, firstMs: first.ms, newFilters, filtered, filteredAgain, getOne, getMany, body: one.body };
+    return { label, firstMs: first.ms, newFilters, filtered, filteredAgain, getOne, getMany, body: one.body, routes };
   } finally {
     await server.stop();
   }
@@ -92,17 +93,20 @@ async function main() {
   for (const [label, cli] of options.builds) results.push(await measureBuild(label, cli, options));
   const bare = await startBareServer(results.at(-1).body);
   let bareResult;
+  let bareMany;
   try {
     bareResult = await loadTest(bare.url, options.load);
+    // The same URLs in turn: the client's own cost of a new URL per request is the ceiling's too.
+    bareMany = await loadTestPaths(bare.url, results.at(-1).routes, options.load);
   } finally {
     await bare.stop();
   }
-  const row = (name, r) => [
+  const row = (name, r, base = bareResult) => [
     name,
     fixed(r.rps, 0),
     fixed(r.p50, 1),
     fixed(r.p99, 1),
-    `${fixed((100 * r.rps) / bareResult.rps, 0)} %`,
+    `${fixed((100 * r.rps) / base.rps, 0)} %`,
     r.gc ? `${r.gc.count} / ${fixed(r.gc.ms, 0)} ms` : '',
   ];
   const rows = [];
@@ -110,9 +114,10 @@ async function main() {
     rows.push(row(`${r.label}: filtered page, pages in turn`, r.filtered));
     rows.push(row(`${r.label}: the same pages again`, r.filteredAgain));
     rows.push(row(`${r.label}: get one, one id`, r.getOne));
-    rows.push(row(`${r.label}: get one, ids in turn`, r.getMany));
+    rows.push(row(`${r.label}: get one, ids in turn`, r.getMany, bareMany));
   }
   rows.push(row('bare Koa, get-one body', bareResult));
+  rows.push(row('bare Koa, the same body, ids in turn', bareMany, bareMany));
   console.log();
   printTable(['query', 'req/s', 'p50 ms', 'p99 ms', '% of bare', 'major GCs / pause'], rows);
   console.log();

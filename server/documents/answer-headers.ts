@@ -1,14 +1,21 @@
+import crypto from 'node:crypto';
 import etag from 'etag';
 import type { CmsConfig } from '../config/cms-config.js';
 import type { ContentType } from '../schema/content-type.js';
 
 /**
- * The strong entity tag of an answer's text (its length and SHA-1, the `etag` package's form).
- * `cms serve` and `cms export` tag the same bytes with the same tag.
+ * The strong entity tag of an answer's text or bytes (its length and SHA-1, the `etag` package's
+ * form). `cms serve` and `cms export` tag the same bytes with the same tag. Node's one-shot
+ * `crypto.hash` (from 20.12) makes the same digest without a Hash object: half the time of a small
+ * answer's tag.
  */
-export function answerEtag(text: string): string {
-  return etag(text);
+export function answerEtag(body: string | Buffer): string {
+  if (hashOnce === undefined) return etag(body);
+  const length = typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.length;
+  return `"${length.toString(16)}-${hashOnce('sha1', body, 'base64').substring(0, 27)}"`;
 }
+
+const hashOnce = (crypto as { hash?: (algorithm: string, data: string | Buffer, encoding: 'base64') => string }).hash;
 
 /** A type's `Cache-Control` (`api.rest.cacheControl`): its own by pluralName, singularName or uid, else the default. */
 export function cacheControlOf(config: CmsConfig, type: ContentType): string | undefined {

@@ -7,7 +7,8 @@ import type { DocumentQuery } from '../query/document-query.js';
 import { type RouteAction, parseDocumentQuery } from '../query/parse-document-query.js';
 import { parseQueryString } from '../query/parse-query-string.js';
 import type { ContentType } from '../schema/content-type.js';
-import { findDocument, findDocuments, findSingleDocument } from './read-documents.js';
+import { findDocument, findDocuments, findSingleDocument, selectVersion } from './read-documents.js';
+import { composeDocument } from '../engine/compose-document.js';
 
 export interface ReadOptions {
   readonly config: CmsConfig;
@@ -69,7 +70,7 @@ export function prepareRead(
 
 /**
  * The body of a Content API read. Throws Strapi's 400s and 404. `cms serve` and `cms export` both
- * answer through here, so their bodies are the same bytes.
+ * answer through here (or answerReadText), so their bodies are the same bytes.
  */
 export function answerRead(snapshot: ProjectSnapshot, request: ReadRequest, options: ReadOptions): { data: unknown; meta: unknown } {
   const { type, documentId, querystring, raw } = request;
@@ -77,8 +78,56 @@ export function answerRead(snapshot: ProjectSnapshot, request: ReadRequest, opti
     const { context, query } = prepareRead(snapshot, { type, action: 'find', querystring, raw }, options);
     return formatAnswer(snapshot, type, findDocuments(context, type, query), options.format);
   }
-  const { context, query } = prepareRead(snapshot, { type, action: type.kind === 'collectionType' ? 'findOne' : 'find', querystring, raw }, options);
+  const { context, query } = prepareRead(snapshot, { type, action: oneAction(type), querystring, raw }, options);
+  return answerOne(snapshot, request, context, query, options);
+}
+
+/**
+ * A read's answer as the JSON text sent (what `JSON.stringify(answerRead(…))` gives). A get-one
+ * or a single type whose query picks no fields, populates nothing and filters nothing, in v5's
+ * shape, is written straight from the stored version (composeDocument: no answer object, no long
+ * value parsed); any other read goes through answerRead.
+ */
+export function answerReadText(snapshot: ProjectSnapshot, request: ReadRequest, options: ReadOptions): string {
+  const { type, documentId, querystring, raw } = request;
+  if (type.kind === 'collectionType' && documentId === undefined) return JSON.stringify(answerRead(snapshot, request, options));
+  const { context, query } = prepareRead(snapshot, { type, action: oneAction(type), querystring, raw }, options);
+  const composed = composeOne(context, request, query, options);
+  if (composed === null) throw notFoundError();
+  return composed ?? JSON.stringify(answerOne(snapshot, request, context, query, options));
+}
+
+/**
+ * The body of a get-one without a query string (`GET /api/articles/<documentId>`), composed from
+ * the stored version (see answerReadText): undefined when the document has no such version
+ * (answerRead answers it: a 404).
+ */
+export function composeGetOne(snapshot: ProjectSnapshot, type: ContentType, documentId: string, options: ReadOptions): string | undefined {
+  const request: ReadRequest = { type, documentId, querystring: '' };
+  const { context, query } = prepareRead(snapshot, { type, action: oneAction(type), querystring: '' }, options);
+  return composeOne(context, request, query, options) ?? undefined;
+}
+
+function oneAction(type: ContentType): RouteAction {
+  return type.kind === 'collectionType' ? 'findOne' : 'find';
+}
+
+function answerOne(
+  snapshot: ProjectSnapshot,
+  request: ReadRequest,
+  context: ReadContext,
+  query: DocumentQuery,
+  options: ReadOptions,
+): { data: unknown; meta: unknown } {
+  const { type, documentId } = request;
   const data = documentId === undefined ? findSingleDocument(context, type, query) : findDocument(context, type, documentId, query);
   if (data === undefined) throw notFoundError();
   return formatAnswer(snapshot, type, { data, meta: {} }, options.format);
+}
+
+/** A plain read's composed body; null when it finds no version; undefined when it is not plain. */
+function composeOne(context: ReadContext, request: ReadRequest, query: DocumentQuery, options: ReadOptions): string | null | undefined {
+  if (options.format === 'v4' || query.fields !== undefined || query.populate.size > 0 || query.filters !== undefined) return undefined;
+  const entry = selectVersion(context, request.type, request.documentId, query);
+  return entry === undefined ? null : composeDocument(request.type, entry);
 }

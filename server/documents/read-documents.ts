@@ -1,3 +1,4 @@
+import type { Entry } from '../content-index/entry.js';
 import type { ContentType } from '../schema/content-type.js';
 import type { DocumentQuery } from '../query/document-query.js';
 import { paginationMeta } from '../query/parse-pagination.js';
@@ -21,7 +22,7 @@ export function findDocuments(context: ReadContext, type: ContentType, query: Do
 
 /** `GET /api/:pluralName/:documentId`: the version the query's status and locale select, if any. */
 export function findDocument(context: ReadContext, type: ContentType, documentId: string, query: DocumentQuery): Record<string, unknown> | undefined {
-  const entry = context.index.findEntry(type, documentId, query.status, localeFor(context, type));
+  const entry = selectVersion(context, type, documentId, query);
   if (entry === undefined || !matchesQuery(context, type, query, entry)) return undefined;
   return serializeEntry(context, type, entry, query);
 }
@@ -31,4 +32,11 @@ export function findSingleDocument(context: ReadContext, type: ContentType, quer
   const record = context.index.findSingle(type, localeFor(context, type));
   if (record === undefined) return undefined;
   return findDocument(context, type, record.documentId, query);
+}
+
+/** The version a get-one (`documentId`) or a single type's read (undefined) selects by status and locale, its filters aside. */
+export function selectVersion(context: ReadContext, type: ContentType, documentId: string | undefined, query: DocumentQuery): Entry | undefined {
+  const locale = localeFor(context, type);
+  const id = documentId ?? context.index.findSingle(type, locale)?.documentId;
+  return id === undefined ? undefined : context.index.findEntry(type, id, query.status, locale);
 }

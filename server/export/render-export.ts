@@ -1,5 +1,5 @@
 import type { ProjectSnapshot } from '../documents/project-port.js';
-import { type ReadOptions, type ReadRequest, answerRead } from '../documents/answer-read.js';
+import { type ReadOptions, type ReadRequest, answerReadText } from '../documents/answer-read.js';
 import { ApiError } from '../errors/api-error.js';
 import { toEnvelope } from '../errors/to-envelope.js';
 
@@ -9,10 +9,10 @@ export interface RenderedBody {
   readonly text: string;
 }
 
-/** Answers one read request the way the server does, as JSON text (Koa sends `JSON.stringify(body)`). */
+/** Answers one read request the way the server does, as JSON text (the server's read routes send answerReadText's). */
 export function renderRead(snapshot: ProjectSnapshot, request: ReadRequest, options: ReadOptions): RenderedBody {
   try {
-    return { status: 200, text: JSON.stringify(answerRead(snapshot, request, options)) };
+    return { status: 200, text: answerReadText(snapshot, request, options) };
   } catch (error) {
     // Only a caller's mistake is an answer to freeze; anything else stops the export.
     if (!(error instanceof ApiError)) throw error;

@@ -2,13 +2,13 @@ import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { CmsConfig } from '../config/cms-config.js';
 import { cacheControlOf } from '../documents/answer-headers.js';
-import { type ReadOptions, type ResponseFormat, answerRead } from '../documents/answer-read.js';
+import { type ReadOptions, type ResponseFormat, answerReadText } from '../documents/answer-read.js';
 import { type WriteRequest, answerWrite } from '../documents/answer-write.js';
 import type { ProjectPort, ProjectSnapshot } from '../documents/project-port.js';
 import type { ContentType } from '../schema/content-type.js';
 import { routeName } from '../schema/schema-registry.js';
 import { authorize, findPermission } from './authorize.js';
-import { markKept } from './fast-answers.js';
+import { markKept, markPlainGetOne } from './fast-answers.js';
 import { lazyBody } from './lazy-body.js';
 import { type ReadCache, createReadCache } from './read-cache.js';
 
@@ -73,9 +73,11 @@ function respondRead(ctx: Context, route: ReadRoute, documentId: string | undefi
   const snapshot = deps.project.current;
   const answer =
     cache.get(ctx, snapshot.index) ??
-    cache.set(ctx, snapshot.index, JSON.stringify(answerRead(snapshot, { type, documentId, querystring: ctx.querystring }, readOptions(ctx, deps))));
-  // An answer the cache keeps may be sent again before Koa is entered (fast-answers.ts).
+    cache.set(ctx, snapshot.index, answerReadText(snapshot, { type, documentId, querystring: ctx.querystring }, readOptions(ctx, deps)));
+  // An answer the cache keeps may be sent again before Koa is entered (fast-answers.ts), and a
+  // get-one's headers serve the type's next get-ones, composed there.
   if (answer.kept) markKept(ctx, answer, snapshot.index);
+  if (documentId !== undefined && ctx.querystring === '' && responseFormat(ctx) === 'v5') markPlainGetOne(ctx, type, documentId);
   ctx.type = 'application/json; charset=utf-8';
   ctx.body = answer.text;
   // conditionalGet answers 304 on a match, with these headers.

@@ -6,6 +6,11 @@ import type { Caller } from '../auth/caller.js';
 import type { CmsConfig } from '../config/cms-config.js';
 import type { ProjectPort } from '../documents/project-port.js';
 import type { ProjectApp } from '../project/project-app.js';
+import { composeGetOne } from '../documents/answer-read.js';
+import type { ContentType } from '../schema/content-type.js';
+import { routeName } from '../schema/schema-registry.js';
+import { answerEtag } from '../documents/answer-headers.js';
+import { type GetOneTemplate, answerHeadersOf, getOnePath, getOneTemplateOf, headersWith, notModifiedWith } from './get-one-template.js';
 import { matchesIfNoneMatch } from './if-none-match.js';
 import { type CachedAnswer, callerKeyFor, callerKeyOf } from './read-cache.js';
 
@@ -23,8 +28,11 @@ export interface FastAnswers {
   readonly record: Middleware;
   /** The http server's listener: a request whose answer was recorded is answered here, any other goes on to `koa`. */
   listener(koa: RequestListener): RequestListener;
-  /** How many answers are recorded now, and how many requests were answered without Koa since the start. */
-  stats(): { readonly recorded: number; readonly replayed: number };
+  /**
+   * How many answers are recorded now, how many requests were answered without Koa since the start
+   * by sending a recorded answer, and how many by composing a get-one.
+   */
+  stats(): { readonly recorded: number; readonly replayed: number; readonly composed: number };
 }
 
 /**
@@ -39,12 +47,27 @@ export interface FastAnswers {
  * route and is never recorded. Every recorded answer is dropped when the index (or its version),
  * the schemas, the REST settings, the auth state (tokens, permissions) or the project's code
  * change; one whose sources changed while it was being made is not recorded.
+ *
+ * A get-one without a query string (`GET /api/articles/<documentId>`), whose answer depends on the
+ * document alone, is answered before Koa even the first time it is asked, once Koa has answered one
+ * of the type for the same caller, format and Origin: its body is composed from the stored version
+ * (composeGetOne, the bytes the read route sends) and sent with the headers Koa sent for the other
+ * (get-one-template.ts), its length and tag filled in. Only while the project has no routes of its
+ * own (they could take such a path), and only when the document has that version (Koa answers the
+ * 404). Such an answer asked a second time is recorded as the read cache would keep it.
  */
 export function createFastAnswers(sources: FastAnswerSources): FastAnswers {
   let entries = new Map<string, Recorded>();
   let bytes = 0;
   let forSources: Sources | undefined;
   let replayed = 0;
+  let composed = 0;
+  /** Get-one templates by method, caller, Origin and route name, for the sources they were recorded with (the index aside). */
+  let templates = new Map<string, GetOneTemplate>();
+  let templatesFor: Sources | undefined;
+  /** Keys of get-ones answered once (by Koa or composed) and not recorded yet; and those turned away for want of room. */
+  let seen = new Set<string>();
+  let turnedAway = 0;
   /** The entries, emptied first when a source changed since they were recorded. */
   const current = (now: Sources): Map<string, Recorded> => {
     if (forSources === undefined || !sameSources(forSources, now)) {
@@ -53,6 +76,22 @@ export function createFastAnswers(sources: FastAnswerSources): FastAnswers {
       forSources = now;
     }
     return entries;
+  };
+  /** The templates, emptied first when a source other than the index changed since they were recorded. */
+  const currentTemplates = (now: Sources): Map<string, GetOneTemplate> => {
+    if (templatesFor === undefined || !sameRoutes(templatesFor, now)) {
+      templates = new Map();
+      seen = new Set();
+      templatesFor = now;
+    }
+    return templates;
+  };
+  /** Whether a get-one's key was answered before; remembers it otherwise (as the read cache's keys). */
+  const askedBefore = (key: string): boolean => {
+    if (seen.delete(key)) return true;
+    if (seen.size >= MAX_SEEN_KEYS) seen = new Set();
+    seen.add(key);
+    return false;
   };
   const sourcesNow = (): Sources => {
     const snapshot = sources.project.current;
@@ -73,22 +112,39 @@ export function createFastAnswers(sources: FastAnswerSources): FastAnswers {
     const url = ctx.url;
     const before = sourcesNow();
     await next();
-    const made = ctx.state[MADE] as Made | undefined;
-    if (made === undefined || ctx.status !== 200 || ctx.body !== made.answer.text) return;
     // A cookie is for one client only: such an answer is never sent to another.
-    if (ctx.res.hasHeader('Set-Cookie')) return;
+    if (ctx.status !== 200 || ctx.res.hasHeader('Set-Cookie')) return;
     const now = sourcesNow();
-    if (!sameSources(before, now) || made.index !== now.index || made.version !== now.version) return;
-    const held = current(now);
+    if (!sameSources(before, now)) return;
+    const plain = ctx.state[PLAIN_GET_ONE] as PlainGetOne | undefined;
+    if (
+      plain !== undefined &&
+      method === 'GET' &&
+      noRoutesOf(now.code) &&
+      url === `${sources.config.rest.prefix}/${routeName(plain.type)}/${plain.documentId}`
+    ) {
+      const template = getOneTemplateOf(ctx.res, plain.type.uid);
+      const key = keyOf(method, callerKeyOf(ctx), ctx.get('Origin'), url);
+      if (template !== undefined) {
+        currentTemplates(now).set(templateKey(key, routeName(plain.type)), template);
+        askedBefore(key);
+      }
+    }
+    const made = ctx.state[MADE] as Made | undefined;
+    if (made === undefined || ctx.body !== made.answer.text) return;
+    if (made.index !== now.index || made.version !== now.version) return;
     const recorded = recordedOf(ctx.res, made.answer);
+    keep(current(now), keyOf(method, callerKeyOf(ctx), ctx.get('Origin'), url), recorded);
+  };
+
+  /** Records an answer, the oldest making room (the read cache keeps few new answers once full: few go). */
+  const keep = (held: Map<string, Recorded>, key: string, recorded: Recorded): void => {
     if (recorded.body.length > MAX_BYTES / 4) return;
-    const key = keyOf(method, callerKeyOf(ctx), ctx.get('Origin'), url);
     const old = held.get(key);
     if (old !== undefined) {
       held.delete(key);
       bytes -= old.body.length;
     }
-    // The oldest recordings make room (the read cache keeps few new answers once full: few go).
     for (const [oldKey, oldest] of held) {
       if (held.size < MAX_ENTRIES && bytes + recorded.body.length <= MAX_BYTES) break;
       held.delete(oldKey);
@@ -98,11 +154,58 @@ export function createFastAnswers(sources: FastAnswerSources): FastAnswers {
     bytes += recorded.body.length;
   };
 
+  /**
+   * Answers a get-one without a query string with a body composed from the stored version, when a
+   * template of its type for this caller is recorded; false when Koa must answer it.
+   */
+  const compose = (req: IncomingMessage, res: ServerResponse, who: string, now: Sources): boolean => {
+    if (req.method !== 'GET' || !noRoutesOf(now.code)) return false;
+    const path = getOnePath(req.url!, sources.config.rest.prefix);
+    if (path === undefined) return false;
+    const key = keyOf('GET', who, req.headers.origin ?? '', req.url!);
+    const template = currentTemplates(now).get(templateKey(key, path.routeName));
+    if (template === undefined) return false;
+    const snapshot = sources.project.current;
+    const type = snapshot.registry.byRouteName.get(path.routeName);
+    if (type === undefined || type.uid !== template.uid || type.kind !== 'collectionType') return false;
+    // A plain get-one warns of nothing and asks no permission of other types (no populate, no filters).
+    const text = composeGetOne(snapshot, type, path.documentId, { config: sources.config, warn: () => undefined });
+    if (text === undefined) return false;
+    composed++;
+    const etag = answerEtag(text);
+    const headers = headersWith(template, Buffer.byteLength(text, 'utf8'), etag);
+    if (matchesIfNoneMatch(req.headers['if-none-match'] || undefined, etag)) {
+      res.writeHead(304, notModifiedWith(template, etag));
+      res.end();
+    } else {
+      res.writeHead(200, headers);
+      res.end(text);
+    }
+    if (askedBefore(key)) {
+      const held = current(now);
+      const body = Buffer.from(text, 'utf8');
+      // Once full, one answer in ADMIT_WHEN_FULL takes the oldest one's place (see read-cache.ts).
+      if ((held.size < MAX_ENTRIES && bytes + body.length <= MAX_BYTES) || ++turnedAway % ADMIT_WHEN_FULL === 0) {
+        keep(held, key, { headers, notModified: notModifiedWith(template, etag), body, etag });
+      }
+    }
+    return true;
+  };
+
   /** The recorded answer for this request, or undefined when Koa must answer it (`caller` when it authenticated). */
-  const find = (req: IncomingMessage, caller: Caller | undefined): Recorded | undefined => {
-    const headers = req.headers;
-    const who = callerKeyFor(caller, headers['strapi-response-format'] as string | undefined);
-    return entries.get(keyOf(req.method!, who, headers.origin ?? '', req.url!));
+  const find = (req: IncomingMessage, who: string): Recorded | undefined => entries.get(keyOf(req.method!, who, req.headers.origin ?? '', req.url!));
+  const whoFor = (req: IncomingMessage, caller: Caller | undefined): string =>
+    callerKeyFor(caller, req.headers['strapi-response-format'] as string | undefined);
+
+  /** Sends the recorded answer, or a composed one; false when neither is there (Koa answers). */
+  const answer = (req: IncomingMessage, res: ServerResponse, caller: Caller | undefined, now: Sources): boolean => {
+    const who = whoFor(req, caller);
+    const found = find(req, who);
+    if (found !== undefined) {
+      replay(req, res, found);
+      return true;
+    }
+    return compose(req, res, who, now);
   };
 
   const replay = (req: IncomingMessage, res: ServerResponse, found: Recorded): void => {
@@ -115,14 +218,15 @@ export function createFastAnswers(sources: FastAnswerSources): FastAnswers {
     listener(koa) {
       return (req, res) => {
         const method = req.method;
-        if ((method !== 'GET' && method !== 'HEAD') || entries.size === 0 || !sources.isReady()) return koa(req, res);
+        if ((method !== 'GET' && method !== 'HEAD') || !sources.isReady()) return koa(req, res);
         if (!req.url!.startsWith(`${sources.config.rest.prefix}/`)) return koa(req, res);
-        const held = current(sourcesNow());
-        if (held.size === 0) return koa(req, res);
+        const now = sourcesNow();
+        const held = current(now);
+        if (held.size === 0 && currentTemplates(now).size === 0) return koa(req, res);
         const authorization = req.headers.authorization ?? '';
         if (authorization === '') {
-          const found = find(req, undefined);
-          return found === undefined ? koa(req, res) : replay(req, res, found);
+          if (!answer(req, res, undefined, now)) koa(req, res);
+          return;
         }
         const auth = sources.auth?.();
         if (auth === undefined) return koa(req, res);
@@ -130,15 +234,14 @@ export function createFastAnswers(sources: FastAnswerSources): FastAnswers {
         authenticate(authorization, auth).then(
           (result) => {
             // Authenticating may have let other work run: a write, a reload since empties the entries.
-            const found = result.ok && current(sourcesNow()) === held ? find(req, result.caller) : undefined;
-            if (found === undefined) koa(req, res);
-            else replay(req, res, found);
+            const later = sourcesNow();
+            if (!result.ok || current(later) !== held || !answer(req, res, result.caller, later)) koa(req, res);
           },
           () => koa(req, res),
         );
       };
     },
-    stats: () => ({ recorded: entries.size, replayed }),
+    stats: () => ({ recorded: entries.size, replayed, composed }),
   };
 }
 
@@ -162,6 +265,38 @@ export function markKept(ctx: Context, answer: CachedAnswer, index: ProjectPort[
 
 const MADE = 'cmsKeptAnswer';
 
+/**
+ * Marks the answer a read route sent as a get-one of `type` without a query string, in v5's shape:
+ * its headers become the type's template for composed get-ones.
+ */
+export function markPlainGetOne(ctx: Context, type: ContentType, documentId: string): void {
+  const plain: PlainGetOne = { type, documentId };
+  ctx.state[PLAIN_GET_ONE] = plain;
+}
+
+const PLAIN_GET_ONE = 'cmsPlainGetOne';
+
+interface PlainGetOne {
+  readonly type: ContentType;
+  readonly documentId: string;
+}
+
+/** Whether a project's code (its routes go before the core ones) leaves every Content API path to the core routes. */
+function noRoutesOf(code: ProjectApp | undefined): boolean {
+  return code === undefined || code.routes.length === 0;
+}
+
+/** A template's key: a get-one's key with its URL cut to the route name. */
+function templateKey(key: string, name: string): string {
+  return `${key.slice(0, key.lastIndexOf('\n') + 1)}${name}`;
+}
+
+/** Once full, one composed answer in this many is recorded (the read cache's rule: no churn). */
+const ADMIT_WHEN_FULL = 64;
+
+/** Keys remembered as answered once; past this many they are forgotten at once. */
+const MAX_SEEN_KEYS = 16_384;
+
 /** Room for recorded answers (their texts are mostly the read cache's own strings), and how many. */
 const MAX_BYTES = 32 * 1024 * 1024;
 const MAX_ENTRIES = 16_384;
@@ -182,10 +317,15 @@ interface Sources {
 }
 
 function sameSources(a: Sources, b: Sources): boolean {
-  return a.index === b.index && a.version === b.version && a.registry === b.registry && a.rest === b.rest && a.auth === b.auth && a.code === b.code;
+  return a.index === b.index && a.version === b.version && sameRoutes(a, b);
 }
 
-/** An answer as Koa sent it: the headers by the names they were set with, in their order. */
+/** Whether the routes, their permissions and the headers of their answers are the same (the index aside). */
+function sameRoutes(a: Sources, b: Sources): boolean {
+  return a.registry === b.registry && a.rest === b.rest && a.auth === b.auth && a.code === b.code;
+}
+
+/** An answer as Koa sent it (or as a get-one template makes it): the headers by the names they were set with, in their order. */
 interface Recorded {
   readonly headers: OutgoingHttpHeaders;
   /** The headers of its 304: Koa drops the body's headers for a status without a body. */
@@ -195,18 +335,8 @@ interface Recorded {
   readonly etag: string;
 }
 
-const BODY_HEADERS = new Set(['content-type', 'content-length', 'transfer-encoding']);
-
 function recordedOf(res: ServerResponse, answer: CachedAnswer): Recorded {
-  const headers: OutgoingHttpHeaders = {};
-  const notModified: OutgoingHttpHeaders = {};
-  // Node keeps the names as set (OutgoingMessage#getRawHeaderNames); its types declare it on ClientRequest only.
-  for (const name of (res as unknown as { getRawHeaderNames(): string[] }).getRawHeaderNames()) {
-    const value = res.getHeader(name);
-    if (value === undefined) continue;
-    headers[name] = value;
-    if (!BODY_HEADERS.has(name.toLowerCase())) notModified[name] = value;
-  }
+  const { headers, notModified } = answerHeadersOf(res);
   return { headers, notModified, body: Buffer.from(answer.text, 'utf8'), etag: String(res.getHeader('ETag') ?? answer.etag) };
 }
 

@@ -76,7 +76,7 @@ test('delete shows the documents that use the file first, then unlinks them', as
   const users = new Set(files.map((rel) => rel.replace('.draft.', '.')));
   assert.ok(users.size > 1);
   await page.getByPlaceholder('Search assets').fill('city');
-  await page.locator('button.asset').first().click();
+  await page.locator('button.asset', { hasText: 'city-lights' }).first().click();
   await page.getByRole('dialog', { name: 'Details' }).getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('alertdialog');
   await confirm.getByText(`Used in ${users.size} documents`).waitFor();
@@ -102,7 +102,8 @@ test('a paragraph with a link and an image block are saved in Strapi’s blocks 
   await page.getByRole('button', { name: 'Add an image to bio' }).click();
   const picker = page.getByRole('dialog', { name: 'Choose an image for bio' });
   await picker.getByPlaceholder('Search assets').fill('code_editor');
-  await picker.locator('button.asset').first().click();
+  // The list is searched as one types: the asset is picked once the search has answered.
+  await picker.locator('button.asset', { hasText: 'code-editor.png' }).first().click();
   await page.locator('.image-block img').waitFor();
   await checkAccessibility(page, 'blocks with a link and an image');
   await page.getByRole('button', { name: 'Save', exact: true }).click();

@@ -1,9 +1,9 @@
-import http from 'node:http';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { TOKENS, USERS, bearer, ignoreAuthEnvironment, prepareAuthProject } from '../auth/auth-project.js';
 import { type TestServer, eventually, startTestServer } from '../helpers/test-server.js';
 import type { TempProject } from '../helpers/temp-project.js';
+import { type RawAnswer, ask, assertSame } from '../helpers/raw-answer.js';
 
 // A read answer the read cache keeps is sent again before Koa is entered (http/fast-answers.ts):
 // these tests ask each request three times and compare the answer Koa made (first ask) with the
@@ -14,32 +14,6 @@ ignoreAuthEnvironment();
 
 const HELLO = 'n0rkkhkmxloujb87i7huf7if';
 const ORIGIN = { Origin: 'https://front.example' };
-
-interface RawAnswer {
-  readonly status: number;
-  /** Name: value lines as received, in order, without Date. */
-  readonly headers: string[];
-  readonly body: string;
-}
-
-/** One request over its own connection, with the headers as the server wrote them. */
-function ask(server: TestServer, method: string, path: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(`${server.url}${path}`, { method, headers, agent: false }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        const lines: string[] = [];
-        for (let i = 0; i < response.rawHeaders.length; i += 2) {
-          if (response.rawHeaders[i]!.toLowerCase() !== 'date') lines.push(`${response.rawHeaders[i]}: ${response.rawHeaders[i + 1]}`);
-        }
-        resolve({ status: response.statusCode!, headers: lines, body: Buffer.concat(chunks).toString('utf8') });
-      });
-    });
-    request.on('error', reject);
-    request.end();
-  });
-}
 
 const replayed = (server: TestServer): number => server.server.answers().replayed;
 
@@ -57,12 +31,6 @@ async function thrice(server: TestServer, method: string, path: string, headers:
   const fast = await ask(server, method, path, headers);
   assert.is(replayed(server), second + 1, `${what}: the third ask is answered before Koa`);
   return [slow, fast];
-}
-
-function assertSame(slow: RawAnswer, fast: RawAnswer, what: string): void {
-  assert.is(fast.status, slow.status, what);
-  assert.equal(fast.headers, slow.headers, what);
-  assert.is(fast.body, slow.body, what);
 }
 
 const authTest = suite<{ server: TestServer; jwt: string }>('answers sent again before Koa');
@@ -235,6 +203,10 @@ codeTest('a project route’s middleware runs on every ask; the core routes of o
   }
   assert.equal(counts, ['X-Asked: 1', 'X-Asked: 2', 'X-Asked: 3', 'X-Asked: 4']);
   assert.is(replayed(server), before);
+  // Nor is a get-one of another type composed: the project's routes could take its path.
+  const [author] = (await server.request('GET', '/api/authors')).body.data;
+  for (let i = 0; i < 3; i++) assert.is((await ask(server, 'GET', `/api/authors/${author.documentId}`)).status, 200);
+  assert.is(server.server.answers().composed, 0);
   const [slow, fast] = await thrice(server, 'GET', '/api/authors', ORIGIN);
   assertSame(slow, fast, 'authors, no project route');
 });

@@ -1,0 +1,95 @@
+import { CompactEntry, readStoredField } from '../content-index/compact-entry.js';
+import type { Entry } from '../content-index/entry.js';
+import { JSON_KIND, longValueBytes } from '../content-index/text-arena.js';
+import type { ScalarType } from '../schema/attribute.js';
+import type { ContentType } from '../schema/content-type.js';
+import { serializeScalar } from './serialize-scalar.js';
+
+/**
+ * The body of a get-one answer that picks no fields and populates nothing, `{"data":{…},"meta":{}}`,
+ * written straight from the stored entry: the same text as `JSON.stringify` of the object
+ * `serializeEntry` makes for it (test/engine/compose-document.test.ts compares them document by
+ * document), without making that object or parsing the long values. Short values go through
+ * `JSON.stringify` one by one; a long value of a text, rich text, blocks or json attribute is the
+ * arena's text as it is (JSON already), or, for a string, that text through `JSON.stringify`.
+ */
+export function composeDocument(type: ContentType, entry: Entry): string {
+  const plan = planOf(type);
+  const compact = entry instanceof CompactEntry ? entry : undefined;
+  let out = '{"data":{';
+  for (let i = 0; i < plan.length; i++) {
+    const slot = plan[i]!;
+    out += slot.key;
+    const name = slot.attribute;
+    if (name === undefined) out += JSON.stringify(systemValue(entry, slot.system!));
+    else if (!slot.long || compact === undefined || compact.testLongValue(name, readStored) === undefined) {
+      out += JSON.stringify(serializeScalar(slot.type!, readStoredField(entry, name)));
+    } else out += stored;
+  }
+  return `${out}},"meta":{}}`;
+}
+
+/** The fields every document answers with besides its attributes. */
+type SystemField = 'id' | 'documentId' | 'createdAt' | 'updatedAt' | 'publishedAt' | 'locale';
+
+function systemValue(entry: Entry, field: SystemField): unknown {
+  return entry[field];
+}
+
+/** One key of the answer's data and where its value comes from: a system field or a scalar attribute. */
+interface Slot {
+  /** The key as written, with the comma before it and the colon after: `,"title":`. */
+  readonly key: string;
+  readonly system?: SystemField;
+  readonly attribute?: string;
+  /** A scalar attribute's type. */
+  readonly type?: ScalarType;
+  /** Whether the attribute's value may be held off the heap, as text or JSON text (text, rich text, blocks, json). */
+  readonly long: boolean;
+}
+
+const plans = new WeakMap<ContentType, readonly Slot[]>();
+
+/**
+ * The keys of a type's answers in serializeEntry's order: id, documentId, the scalars in schema
+ * order, the timestamps, the locale. (Attribute names start with a letter and are never a system
+ * field's, parse-attribute.ts: an object keeps its keys in the order they were set.)
+ */
+function planOf(type: ContentType): readonly Slot[] {
+  let plan = plans.get(type);
+  if (plan === undefined) {
+    plan = makePlan(type);
+    plans.set(type, plan);
+  }
+  return plan;
+}
+
+function makePlan(type: ContentType): readonly Slot[] {
+  const keys = new Map<string, Omit<Slot, 'key'>>();
+  keys.set('id', { system: 'id', long: false });
+  keys.set('documentId', { system: 'documentId', long: false });
+  for (const name of type.outputScalars) {
+    const attribute = type.attributes.get(name);
+    if (attribute?.kind !== 'scalar') continue;
+    keys.set(name, { attribute: name, type: attribute.type, long: LONG_TYPES.has(attribute.type) });
+  }
+  for (const name of ['createdAt', 'updatedAt', 'publishedAt'] as const) keys.set(name, { system: name, long: false });
+  if (type.localized) keys.set('locale', { system: 'locale', long: false });
+  const slots: Slot[] = [];
+  for (const [name, slot] of keys) slots.push({ key: `${slots.length === 0 ? '' : ','}${JSON.stringify(name)}:`, ...slot });
+  return slots;
+}
+
+/** Scalar types whose values serializeScalar answers as they are stored, and that may be held off the heap. */
+const LONG_TYPES: ReadonlySet<ScalarType> = new Set<ScalarType>(['text', 'richtext', 'blocks', 'json']);
+
+/** The long value `readStored` read last, as JSON text: one callback for every value (nothing made per value but the text). */
+let stored = '';
+
+/** testLongValue's callback: the value as JSON text, into `stored` (true: read). */
+function readStored(slab: Buffer, at: number, index: number): boolean {
+  const { start, end, kind } = longValueBytes(slab, at, index);
+  const text = slab.toString('utf8', start, end);
+  stored = kind === JSON_KIND ? text : JSON.stringify(text);
+  return true;
+}

@@ -1,0 +1,78 @@
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { isDocumentId } from '../store/content-path.js';
+
+/** An answer's headers as Koa sent them, by the names they were set with, in their order; and those of its 304. */
+export interface AnswerHeaders {
+  readonly headers: OutgoingHttpHeaders;
+  /** The headers of its 304: Koa drops the body's headers for a status without a body. */
+  readonly notModified: OutgoingHttpHeaders;
+}
+
+/**
+ * How Koa answered a get-one of a type without a query string, for one caller, format and Origin:
+ * the headers of every such answer but its length and tag, which `headersWith` fills in. Routing and
+ * the middlewares decide nothing on the documentId (the only other part of such a URL), so another
+ * document's answer differs from the one recorded by its body alone.
+ */
+export interface GetOneTemplate extends AnswerHeaders {
+  /** The type's uid: a template serves the type it was recorded for. */
+  readonly uid: string;
+}
+
+/** The headers an answer was sent with (see AnswerHeaders). */
+export function answerHeadersOf(res: ServerResponse): AnswerHeaders {
+  const headers: OutgoingHttpHeaders = {};
+  const notModified: OutgoingHttpHeaders = {};
+  // Node keeps the names as set (OutgoingMessage#getRawHeaderNames); its types declare it on ClientRequest only.
+  for (const name of (res as unknown as { getRawHeaderNames(): string[] }).getRawHeaderNames()) {
+    const value = res.getHeader(name);
+    if (value === undefined) continue;
+    headers[name] = value;
+    if (!BODY_HEADERS.has(name.toLowerCase())) notModified[name] = value;
+  }
+  return { headers, notModified };
+}
+
+const BODY_HEADERS = new Set(['content-type', 'content-length', 'transfer-encoding']);
+
+/** A template from the headers of a get-one answer of type `uid`, when it has the length and tag to fill in. */
+export function getOneTemplateOf(res: ServerResponse, uid: string): GetOneTemplate | undefined {
+  const { headers, notModified } = answerHeadersOf(res);
+  const names = Object.keys(headers).map((name) => name.toLowerCase());
+  if (!names.includes('content-length') || !names.includes('etag') || names.includes('transfer-encoding')) return undefined;
+  return { uid, headers, notModified };
+}
+
+/** A composed answer's headers: the template's with this body's length (in bytes) and tag, in place, so the names keep their case and order. */
+export function headersWith(template: GetOneTemplate, length: number, etag: string): OutgoingHttpHeaders {
+  const headers: OutgoingHttpHeaders = { ...template.headers };
+  for (const name in headers) {
+    const lower = name.toLowerCase();
+    if (lower === 'content-length') headers[name] = length;
+    else if (lower === 'etag') headers[name] = etag;
+  }
+  return headers;
+}
+
+/** The headers of a composed answer's 304: the template's with this body's tag. */
+export function notModifiedWith(template: GetOneTemplate, etag: string): OutgoingHttpHeaders {
+  const headers: OutgoingHttpHeaders = { ...template.notModified };
+  for (const name in headers) if (name.toLowerCase() === 'etag') headers[name] = etag;
+  return headers;
+}
+
+/**
+ * The route name and documentId of `GET <prefix>/<routeName>/<documentId>` without a query string,
+ * or undefined for any other URL (a query, another shape, a documentId the store would refuse, an
+ * escaped character: Koa answers those).
+ */
+export function getOnePath(url: string, prefix: string): { readonly routeName: string; readonly documentId: string } | undefined {
+  if (!url.startsWith(prefix) || url.charCodeAt(prefix.length) !== SLASH) return undefined;
+  const slash = url.indexOf('/', prefix.length + 1);
+  if (slash === -1) return undefined;
+  const documentId = url.slice(slash + 1);
+  if (!isDocumentId(documentId)) return undefined;
+  return { routeName: url.slice(prefix.length + 1, slash), documentId };
+}
+
+const SLASH = 0x2f;
