@@ -72,7 +72,15 @@ export function getOnePath(url: string, prefix: string): { readonly routeName: s
   if (slash === -1) return undefined;
   const documentId = url.slice(slash + 1);
   if (!isDocumentId(documentId)) return undefined;
-  return { routeName: url.slice(prefix.length + 1, slash), documentId };
+  const routeName = url.slice(prefix.length + 1, slash);
+  return BUILT_IN.has(routeName) ? undefined : { routeName, documentId };
 }
 
 const SLASH = 0x2f;
+
+/**
+ * The first path segments of the routers before the content routes (auth, users, roles, locales,
+ * uploads): one of their fixed paths (`/users/me`, `/i18n/locales`) has a get-one's shape, and a
+ * content type of that name would not reach its own route there.
+ */
+const BUILT_IN = new Set(['auth', 'users', 'users-permissions', 'i18n', 'upload']);
