@@ -7,7 +7,7 @@ import type { DocumentQuery } from '../query/document-query.js';
 import { type RouteAction, parseDocumentQuery } from '../query/parse-document-query.js';
 import { parseQueryString } from '../query/parse-query-string.js';
 import type { ContentType } from '../schema/content-type.js';
-import { findDocument, findDocuments, findSingleDocument, selectVersion } from './read-documents.js';
+import { findDocument, findDocuments, findDocumentsText, findSingleDocument, selectVersion } from './read-documents.js';
 import { composeDocument } from '../engine/compose-document.js';
 
 export interface ReadOptions {
@@ -83,14 +83,18 @@ export function answerRead(snapshot: ProjectSnapshot, request: ReadRequest, opti
 }
 
 /**
- * A read's answer as the JSON text sent (what `JSON.stringify(answerRead(…))` gives). A get-one
- * or a single type whose query picks no fields, populates nothing and filters nothing, in v5's
- * shape, is written straight from the stored version (composeDocument: no answer object, no long
- * value parsed); any other read goes through answerRead.
+ * A read's answer as the JSON text sent (what `JSON.stringify(answerRead(…))` gives). When its
+ * query picks no fields and populates nothing, in v5's shape, its documents are written straight
+ * from their stored versions (composeEntry: no answer object, no long value parsed): a list page,
+ * or a get-one or single type that filters nothing; any other read goes through answerRead.
  */
 export function answerReadText(snapshot: ProjectSnapshot, request: ReadRequest, options: ReadOptions): string {
   const { type, documentId, querystring, raw } = request;
-  if (type.kind === 'collectionType' && documentId === undefined) return JSON.stringify(answerRead(snapshot, request, options));
+  if (type.kind === 'collectionType' && documentId === undefined) {
+    const { context, query } = prepareRead(snapshot, { type, action: 'find', querystring, raw }, options);
+    if (isPlain(query, options)) return findDocumentsText(context, type, query);
+    return JSON.stringify(formatAnswer(snapshot, type, findDocuments(context, type, query), options.format));
+  }
   const { context, query } = prepareRead(snapshot, { type, action: oneAction(type), querystring, raw }, options);
   const composed = composeOne(context, request, query, options);
   if (composed === null) throw notFoundError();
@@ -106,6 +110,11 @@ export function composeGetOne(snapshot: ProjectSnapshot, type: ContentType, docu
   const request: ReadRequest = { type, documentId, querystring: '' };
   const { context, query } = prepareRead(snapshot, { type, action: oneAction(type), querystring: '' }, options);
   return composeOne(context, request, query, options) ?? undefined;
+}
+
+/** Whether a read shows every scalar and populates nothing, in v5's shape: its documents can be composed. */
+function isPlain(query: DocumentQuery, options: ReadOptions): boolean {
+  return options.format !== 'v4' && query.fields === undefined && query.populate.size === 0;
 }
 
 function oneAction(type: ContentType): RouteAction {
@@ -127,7 +136,7 @@ function answerOne(
 
 /** A plain read's composed body; null when it finds no version; undefined when it is not plain. */
 function composeOne(context: ReadContext, request: ReadRequest, query: DocumentQuery, options: ReadOptions): string | null | undefined {
-  if (options.format === 'v4' || query.fields !== undefined || query.populate.size > 0 || query.filters !== undefined) return undefined;
+  if (!isPlain(query, options) || query.filters !== undefined) return undefined;
   const entry = selectVersion(context, request.type, request.documentId, query);
   return entry === undefined ? null : composeDocument(request.type, entry);
 }

@@ -5,6 +5,7 @@ import { paginationMeta } from '../query/parse-pagination.js';
 import { type ReadContext, localeFor } from '../engine/read-context.js';
 import { matchesQuery, selectEntries } from '../engine/select-entries.js';
 import { serializeEntries, serializeEntry } from '../engine/serialize-entry.js';
+import { composeEntry } from '../engine/compose-document.js';
 
 export interface ListResult {
   readonly data: Record<string, unknown>[];
@@ -18,6 +19,17 @@ export function findDocuments(context: ReadContext, type: ContentType, query: Do
     data: serializeEntries(context, type, page, query),
     meta: { pagination: paginationMeta(query.pagination, total) },
   };
+}
+
+/**
+ * findDocuments' answer as the JSON text sent, for a query without `fields` or `populate`: each
+ * document composed from its stored version (composeEntry), never made into an answer object.
+ */
+export function findDocumentsText(context: ReadContext, type: ContentType, query: DocumentQuery): string {
+  const { page, total } = selectEntries(context, type, query);
+  let data = '';
+  for (let i = 0; i < page.length; i++) data += `${i === 0 ? '' : ','}${composeEntry(type, page[i]!)}`;
+  return `{"data":[${data}],"meta":${JSON.stringify({ pagination: paginationMeta(query.pagination, total) })}}`;
 }
 
 /** `GET /api/:pluralName/:documentId`: the version the query's status and locale select, if any. */

@@ -7,16 +7,24 @@ import { serializeScalar } from './serialize-scalar.js';
 
 /**
  * The body of a get-one answer that picks no fields and populates nothing, `{"data":{…},"meta":{}}`,
- * written straight from the stored entry: the same text as `JSON.stringify` of the object
- * `serializeEntry` makes for it (test/engine/compose-document.test.ts compares them document by
- * document), without making that object or parsing the long values. Short values go through
- * `JSON.stringify` one by one; a long value of a text, rich text, blocks or json attribute is the
- * arena's text as it is (JSON already), or, for a string, that text through `JSON.stringify`.
+ * written straight from the stored entry (see composeEntry).
  */
 export function composeDocument(type: ContentType, entry: Entry): string {
+  return `{"data":${composeEntry(type, entry)},"meta":{}}`;
+}
+
+/**
+ * A document as an answer without `fields` or `populate` shows it, as JSON text written straight
+ * from the stored entry: the same text as `JSON.stringify` of the object `serializeEntry` makes for
+ * it (test/engine/compose-document.test.ts compares them document by document), without making
+ * that object or parsing the long values. Short values go through `JSON.stringify` one by one; a
+ * long value of a text, rich text, blocks or json attribute is the arena's text as it is (JSON
+ * already), or, for a string, that text through `JSON.stringify`.
+ */
+export function composeEntry(type: ContentType, entry: Entry): string {
   const plan = planOf(type);
   const compact = entry instanceof CompactEntry ? entry : undefined;
-  let out = '{"data":{';
+  let out = '{';
   for (let i = 0; i < plan.length; i++) {
     const slot = plan[i]!;
     out += slot.key;
@@ -26,7 +34,7 @@ export function composeDocument(type: ContentType, entry: Entry): string {
       out += JSON.stringify(serializeScalar(slot.type!, readStoredField(entry, name)));
     } else out += stored;
   }
-  return `${out}},"meta":{}}`;
+  return `${out}}`;
 }
 
 /** The fields every document answers with besides its attributes. */
