@@ -7,8 +7,7 @@ import type { DocumentQuery } from '../query/document-query.js';
 import { type RouteAction, parseDocumentQuery } from '../query/parse-document-query.js';
 import { parseQueryString } from '../query/parse-query-string.js';
 import type { ContentType } from '../schema/content-type.js';
-import { findDocument, findDocuments, findDocumentsText, findSingleDocument, selectVersion } from './read-documents.js';
-import { composeDocument } from '../engine/compose-document.js';
+import { findDocument, findDocumentText, findDocuments, findDocumentsText, findSingleDocument } from './read-documents.js';
 
 export interface ReadOptions {
   readonly config: CmsConfig;
@@ -83,38 +82,29 @@ export function answerRead(snapshot: ProjectSnapshot, request: ReadRequest, opti
 }
 
 /**
- * A read's answer as the JSON text sent (what `JSON.stringify(answerRead(…))` gives). When its
- * query picks no fields and populates nothing, in v5's shape, its documents are written straight
- * from their stored versions (composeEntry: no answer object, no long value parsed): a list page,
- * or a get-one or single type that filters nothing; any other read goes through answerRead.
+ * A read's answer as the JSON text sent (what `JSON.stringify(answerRead(…))` gives). In v5's
+ * shape each document is written straight from its stored version (composeEntry: no answer object
+ * for it, no long value parsed), its populated attributes serialized after its scalars; the v4
+ * shape goes through answerRead.
  */
 export function answerReadText(snapshot: ProjectSnapshot, request: ReadRequest, options: ReadOptions): string {
   const { type, documentId, querystring, raw } = request;
-  if (type.kind === 'collectionType' && documentId === undefined) {
-    const { context, query } = prepareRead(snapshot, { type, action: 'find', querystring, raw }, options);
-    if (isPlain(query, options)) return findDocumentsText(context, type, query);
-    return JSON.stringify(formatAnswer(snapshot, type, findDocuments(context, type, query), options.format));
-  }
-  const { context, query } = prepareRead(snapshot, { type, action: oneAction(type), querystring, raw }, options);
-  const composed = composeOne(context, request, query, options);
-  if (composed === null) throw notFoundError();
-  return composed ?? JSON.stringify(answerOne(snapshot, request, context, query, options));
+  const list = type.kind === 'collectionType' && documentId === undefined;
+  if (options.format === 'v4') return JSON.stringify(answerRead(snapshot, request, options));
+  const { context, query } = prepareRead(snapshot, { type, action: list ? 'find' : oneAction(type), querystring, raw }, options);
+  if (list) return findDocumentsText(context, type, query);
+  const text = findDocumentText(context, type, documentId, query);
+  if (text === undefined) throw notFoundError();
+  return text;
 }
 
 /**
- * The body of a get-one without a query string (`GET /api/articles/<documentId>`), composed from
- * the stored version (see answerReadText): undefined when the document has no such version
- * (answerRead answers it: a 404).
+ * The body of a get-one without a query string (`GET /api/articles/<documentId>`), as answerReadText
+ * writes it: undefined when the document has no such version (answerRead answers it: a 404).
  */
 export function composeGetOne(snapshot: ProjectSnapshot, type: ContentType, documentId: string, options: ReadOptions): string | undefined {
-  const request: ReadRequest = { type, documentId, querystring: '' };
   const { context, query } = prepareRead(snapshot, { type, action: oneAction(type), querystring: '' }, options);
-  return composeOne(context, request, query, options) ?? undefined;
-}
-
-/** Whether a read shows every scalar and populates nothing, in v5's shape: its documents can be composed. */
-function isPlain(query: DocumentQuery, options: ReadOptions): boolean {
-  return options.format !== 'v4' && query.fields === undefined && query.populate.size === 0;
+  return findDocumentText(context, type, documentId, query);
 }
 
 function oneAction(type: ContentType): RouteAction {
@@ -132,11 +122,4 @@ function answerOne(
   const data = documentId === undefined ? findSingleDocument(context, type, query) : findDocument(context, type, documentId, query);
   if (data === undefined) throw notFoundError();
   return formatAnswer(snapshot, type, { data, meta: {} }, options.format);
-}
-
-/** A plain read's composed body; null when it finds no version; undefined when it is not plain. */
-function composeOne(context: ReadContext, request: ReadRequest, query: DocumentQuery, options: ReadOptions): string | null | undefined {
-  if (!isPlain(query, options) || query.filters !== undefined) return undefined;
-  const entry = selectVersion(context, request.type, request.documentId, query);
-  return entry === undefined ? null : composeDocument(request.type, entry);
 }

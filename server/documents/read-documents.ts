@@ -4,8 +4,8 @@ import type { DocumentQuery } from '../query/document-query.js';
 import { paginationMeta } from '../query/parse-pagination.js';
 import { type ReadContext, localeFor } from '../engine/read-context.js';
 import { matchesQuery, selectEntries } from '../engine/select-entries.js';
-import { serializeEntries, serializeEntry } from '../engine/serialize-entry.js';
-import { composeEntry } from '../engine/compose-document.js';
+import { serializeEntries, serializeEntry, serializePopulated } from '../engine/serialize-entry.js';
+import { composeEntry } from '../engine/compose-entry.js';
 
 export interface ListResult {
   readonly data: Record<string, unknown>[];
@@ -22,14 +22,28 @@ export function findDocuments(context: ReadContext, type: ContentType, query: Do
 }
 
 /**
- * findDocuments' answer as the JSON text sent, for a query without `fields` or `populate`: each
- * document composed from its stored version (composeEntry), never made into an answer object.
+ * findDocuments' answer as the JSON text sent (v5's shape): each document's scalars composed from
+ * its stored version (composeEntry), its populated attributes serialized (documentText).
  */
 export function findDocumentsText(context: ReadContext, type: ContentType, query: DocumentQuery): string {
   const { page, total } = selectEntries(context, type, query);
   let data = '';
-  for (let i = 0; i < page.length; i++) data += `${i === 0 ? '' : ','}${composeEntry(type, page[i]!)}`;
+  for (let i = 0; i < page.length; i++) data += `${i === 0 ? '' : ','}${documentText(context, type, page[i]!, query)}`;
   return `{"data":[${data}],"meta":${JSON.stringify({ pagination: paginationMeta(query.pagination, total) })}}`;
+}
+
+/** findDocument's answer as the JSON text sent (v5's shape); undefined when it finds nothing. */
+export function findDocumentText(context: ReadContext, type: ContentType, documentId: string | undefined, query: DocumentQuery): string | undefined {
+  const entry = selectVersion(context, type, documentId, query);
+  if (entry === undefined || !matchesQuery(context, type, query, entry)) return undefined;
+  return `{"data":${documentText(context, type, entry, query)},"meta":{}}`;
+}
+
+/** A document as serializeEntry shows it, as JSON text: its scalars composed, its populated attributes serialized after them. */
+function documentText(context: ReadContext, type: ContentType, entry: Entry, query: DocumentQuery): string {
+  if (query.populate.size === 0) return composeEntry(type, entry, query.fields);
+  const populated = JSON.stringify(serializePopulated(context, type, entry, query));
+  return composeEntry(type, entry, query.fields, populated.slice(1, -1));
 }
 
 /** `GET /api/:pluralName/:documentId`: the version the query's status and locale select, if any. */

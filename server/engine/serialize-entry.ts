@@ -75,6 +75,16 @@ function serializeDocument(level: Level<ContentType>, entry: Entry): Record<stri
   return out;
 }
 
+/**
+ * Only the populated attributes of a document of `type`, as serializeEntry shows them after its
+ * scalars: the rest of an answer can be composed from the stored entry (compose-entry.ts).
+ */
+export function serializePopulated(context: ReadContext, type: ContentType, entry: Entry, shape: EntryShape): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  populateInto({ context, owner: type, shape }, entry, (name) => readStoredField(entry, name), out);
+  return out;
+}
+
 /** How a level's values are read: by name, from a document's or a component item's values. */
 type ReadValue = (name: string) => unknown;
 

@@ -6,23 +6,17 @@ import type { ContentType } from '../schema/content-type.js';
 import { serializeScalar } from './serialize-scalar.js';
 
 /**
- * The body of a get-one answer that picks no fields and populates nothing, `{"data":{…},"meta":{}}`,
- * written straight from the stored entry (see composeEntry).
+ * A document as an answer shows its scalars and system fields (all, or those `fields` picks), as
+ * JSON text written straight from the stored entry: the same text as `JSON.stringify` of the
+ * object `serializeEntry` makes for them (test/engine/compose-entry.test.ts compares them
+ * document by document), without making that object or parsing the long values. Short values go
+ * through `JSON.stringify` one by one; a long value of a text, rich text, blocks or json attribute
+ * is the arena's text as it is (JSON already), or, for a string, that text through
+ * `JSON.stringify`. `populated`, when given, is the text of the populated attributes that follow
+ * (`"author":{…},"cover":null`), written in before the closing brace.
  */
-export function composeDocument(type: ContentType, entry: Entry): string {
-  return `{"data":${composeEntry(type, entry)},"meta":{}}`;
-}
-
-/**
- * A document as an answer without `fields` or `populate` shows it, as JSON text written straight
- * from the stored entry: the same text as `JSON.stringify` of the object `serializeEntry` makes for
- * it (test/engine/compose-document.test.ts compares them document by document), without making
- * that object or parsing the long values. Short values go through `JSON.stringify` one by one; a
- * long value of a text, rich text, blocks or json attribute is the arena's text as it is (JSON
- * already), or, for a string, that text through `JSON.stringify`.
- */
-export function composeEntry(type: ContentType, entry: Entry): string {
-  const plan = planOf(type);
+export function composeEntry(type: ContentType, entry: Entry, fields: readonly string[] | undefined, populated = ''): string {
+  const plan = planOf(type, fields);
   const compact = entry instanceof CompactEntry ? entry : undefined;
   let out = '{';
   for (let i = 0; i < plan.length; i++) {
@@ -34,7 +28,7 @@ export function composeEntry(type: ContentType, entry: Entry): string {
       out += JSON.stringify(serializeScalar(slot.type!, readStoredField(entry, name)));
     } else out += stored;
   }
-  return `${out}}`;
+  return populated === '' ? `${out}}` : `${out},${populated}}`;
 }
 
 /** The fields every document answers with besides its attributes. */
@@ -56,33 +50,46 @@ interface Slot {
   readonly long: boolean;
 }
 
-const plans = new WeakMap<ContentType, readonly Slot[]>();
+/** Each type's plans: the plan for all scalars under the empty key, others by their `fields` joined. */
+const plans = new WeakMap<ContentType, Map<string, readonly Slot[]>>();
 
 /**
- * The keys of a type's answers in serializeEntry's order: id, documentId, the scalars in schema
- * order, the timestamps, the locale. (Attribute names start with a letter and are never a system
- * field's, parse-attribute.ts: an object keeps its keys in the order they were set.)
+ * The keys of a type's answers in serializeEntry's order: id, documentId, the scalars (in schema
+ * order, or in `fields`' order), the timestamps, the locale. (Attribute names start with a letter
+ * and are never a system field's, parse-attribute.ts: an object keeps its keys in the order they
+ * were set.)
  */
-function planOf(type: ContentType): readonly Slot[] {
-  let plan = plans.get(type);
+function planOf(type: ContentType, fields: readonly string[] | undefined): readonly Slot[] {
+  let byFields = plans.get(type);
+  if (byFields === undefined) {
+    byFields = new Map();
+    plans.set(type, byFields);
+  }
+  const key = fields === undefined ? '' : `\u0000${fields.join('\u0000')}`;
+  let plan = byFields.get(key);
   if (plan === undefined) {
-    plan = makePlan(type);
-    plans.set(type, plan);
+    plan = makePlan(type, fields);
+    // A few hundred `fields` lists at most are kept; past that, one more is simply made each time.
+    if (byFields.size < MAX_PLANS) byFields.set(key, plan);
   }
   return plan;
 }
 
-function makePlan(type: ContentType): readonly Slot[] {
+const MAX_PLANS = 256;
+
+function makePlan(type: ContentType, fields: readonly string[] | undefined): readonly Slot[] {
   const keys = new Map<string, Omit<Slot, 'key'>>();
   keys.set('id', { system: 'id', long: false });
   keys.set('documentId', { system: 'documentId', long: false });
-  for (const name of type.outputScalars) {
+  for (const name of fields ?? type.outputScalars) {
     const attribute = type.attributes.get(name);
     if (attribute?.kind !== 'scalar') continue;
     keys.set(name, { attribute: name, type: attribute.type, long: LONG_TYPES.has(attribute.type) });
   }
-  for (const name of ['createdAt', 'updatedAt', 'publishedAt'] as const) keys.set(name, { system: name, long: false });
-  if (type.localized) keys.set('locale', { system: 'locale', long: false });
+  for (const name of ['createdAt', 'updatedAt', 'publishedAt'] as const) {
+    if (fields === undefined || fields.includes(name)) keys.set(name, { system: name, long: false });
+  }
+  if (type.localized && (fields === undefined || fields.includes('locale'))) keys.set('locale', { system: 'locale', long: false });
   const slots: Slot[] = [];
   for (const [name, slot] of keys) slots.push({ key: `${slots.length === 0 ? '' : ','}${JSON.stringify(name)}:`, ...slot });
   return slots;
