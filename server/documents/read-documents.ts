@@ -61,7 +61,7 @@ export function findSingleDocument(context: ReadContext, type: ContentType, quer
 }
 
 /** The version a get-one (`documentId`) or a single type's read (undefined) selects by status and locale, its filters aside. */
-export function selectVersion(context: ReadContext, type: ContentType, documentId: string | undefined, query: DocumentQuery): Entry | undefined {
+function selectVersion(context: ReadContext, type: ContentType, documentId: string | undefined, query: DocumentQuery): Entry | undefined {
   const locale = localeFor(context, type);
   const id = documentId ?? context.index.findSingle(type, locale)?.documentId;
   return id === undefined ? undefined : context.index.findEntry(type, id, query.status, locale);
