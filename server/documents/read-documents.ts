@@ -4,7 +4,7 @@ import type { DocumentQuery } from '../query/document-query.js';
 import { paginationMeta } from '../query/parse-pagination.js';
 import { type ReadContext, localeFor } from '../engine/read-context.js';
 import { matchesQuery, selectEntries } from '../engine/select-entries.js';
-import { serializeEntries, serializeEntry, serializePopulated } from '../engine/serialize-entry.js';
+import { type EntryShape, serializeEntries, serializeEntry, serializePopulated } from '../engine/serialize-entry.js';
 import { composeEntry } from '../engine/compose-entry.js';
 
 export interface ListResult {
@@ -39,11 +39,32 @@ export function findDocumentText(context: ReadContext, type: ContentType, docume
   return `{"data":${documentText(context, type, entry, query)},"meta":{}}`;
 }
 
-/** A document as serializeEntry shows it, as JSON text: its scalars composed, its populated attributes serialized after them. */
-function documentText(context: ReadContext, type: ContentType, entry: Entry, query: DocumentQuery): string {
-  if (query.populate.size === 0) return composeEntry(type, entry, query.fields);
-  const populated = JSON.stringify(serializePopulated(context, type, entry, query));
-  return composeEntry(type, entry, query.fields, populated.slice(1, -1));
+/**
+ * A document as serializeEntry shows it, as JSON text: its scalars composed from its stored version,
+ * then its populated attributes; the documents its relations show are composed the same way, the
+ * rest (media, components, counts, morphs) serialized as before.
+ */
+function documentText(context: ReadContext, type: ContentType, entry: Entry, shape: EntryShape): string {
+  if (shape.populate.size === 0) return composeEntry(type, entry, shape.fields);
+  const populated = serializePopulated(context, type, entry, shape, (target, entries, node, toMany) => {
+    if (!toMany) return new ComposedJson(entries.length === 0 ? 'null' : documentText(context, target, entries[0]!, node));
+    let items = '';
+    for (let i = 0; i < entries.length; i++) items += `${i === 0 ? '' : ','}${documentText(context, target, entries[i]!, node)}`;
+    return new ComposedJson(`[${items}]`);
+  });
+  let tail = '';
+  for (const name in populated) {
+    const value = populated[name];
+    // JSON.stringify leaves out a key whose value is undefined, as it does in an object.
+    const text = value instanceof ComposedJson ? value.text : (JSON.stringify(value) as string | undefined);
+    if (text !== undefined) tail += `${tail === '' ? '' : ','}${JSON.stringify(name)}:${text}`;
+  }
+  return composeEntry(type, entry, shape.fields, tail);
+}
+
+/** A populated value already written as JSON text. */
+class ComposedJson {
+  constructor(readonly text: string) {}
 }
 
 /** `GET /api/:pluralName/:documentId`: the version the query's status and locale select, if any. */

@@ -60,6 +60,19 @@ const plans = new WeakMap<ContentType, Map<string, readonly Slot[]>>();
  * were set.)
  */
 function planOf(type: ContentType, fields: readonly string[] | undefined): readonly Slot[] {
+  // The documents of one answer share their query's `fields` list: its plan is looked up once.
+  if (type === lastType && fields === lastFields) return lastPlan;
+  lastPlan = findPlan(type, fields);
+  lastType = type;
+  lastFields = fields;
+  return lastPlan;
+}
+
+let lastType: ContentType | undefined;
+let lastFields: readonly string[] | undefined;
+let lastPlan: readonly Slot[] = [];
+
+function findPlan(type: ContentType, fields: readonly string[] | undefined): readonly Slot[] {
   let byFields = plans.get(type);
   if (byFields === undefined) {
     byFields = new Map();

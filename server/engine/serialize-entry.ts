@@ -77,13 +77,18 @@ function serializeDocument(level: Level<ContentType>, entry: Entry): Record<stri
 
 /**
  * Only the populated attributes of a document of `type`, as serializeEntry shows them after its
- * scalars: the rest of an answer can be composed from the stored entry (compose-entry.ts).
+ * scalars: the rest of an answer can be composed from the stored entry (compose-entry.ts). With
+ * `related`, what a relation of the document itself shows (not one inside its components) is what
+ * `related` makes of its documents, in place of their objects.
  */
-export function serializePopulated(context: ReadContext, type: ContentType, entry: Entry, shape: EntryShape): Record<string, unknown> {
+export function serializePopulated(context: ReadContext, type: ContentType, entry: Entry, shape: EntryShape, related?: RelatedWriter): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  populateInto({ context, owner: type, shape }, entry, (name) => readStoredField(entry, name), out);
+  populateInto({ context, owner: type, shape }, entry, (name) => readStoredField(entry, name), out, related);
   return out;
 }
+
+/** What a populated relation shows, made of its documents (already filtered, sorted and cut as its node asks). */
+export type RelatedWriter = (target: ContentType, entries: readonly Entry[], node: PopulateNode, toMany: boolean) => unknown;
 
 /** How a level's values are read: by name, from a document's or a component item's values. */
 type ReadValue = (name: string) => unknown;
@@ -97,7 +102,7 @@ function valuesOf(data: Readonly<Record<string, unknown>>): ReadValue {
  * `out`, in schema order. It runs per document and per component item: each attribute and its
  * populate node are looked up once here and handed to the helpers, never looked up again.
  */
-function populateInto(level: Level<ContentType | ComponentSchema>, entry: Entry, read: ReadValue, out: Record<string, unknown>): void {
+function populateInto(level: Level<ContentType | ComponentSchema>, entry: Entry, read: ReadValue, out: Record<string, unknown>, writer?: RelatedWriter): void {
   const { context, owner, shape } = level;
   if (shape.populate.size === 0) return;
   for (const [name, attribute] of owner.queryAttributes) {
@@ -123,6 +128,7 @@ function populateInto(level: Level<ContentType | ComponentSchema>, entry: Entry,
               : inverseEntries(context, entry, target, attribute.mappedBy);
         const related = selectRelated(context, target, stored, node);
         if (node.count) out[name] = { count: related.length };
+        else if (writer !== undefined) out[name] = writer(target, related, node, attribute.toMany);
         else {
           const items = serializeEntries(context, target, related, node, true);
           out[name] = attribute.toMany ? items : (items[0] ?? null);

@@ -93,11 +93,22 @@ function bothWays(snapshot: ProjectSnapshot, request: Parameters<typeof answerRe
   return [attempt(() => answerReadText(snapshot, request, options)), attempt(() => JSON.stringify(answerRead(snapshot, request, options)))];
 }
 
-/** Queries that pick fields or populate, for any type: its first scalars, and everything populated. */
+/**
+ * Queries that pick fields or populate, for any type: its first scalars, everything populated, and
+ * each relation populated two levels deep, with fields, a sort, a filter and a window.
+ */
 function shapeQueries(type: ContentType): string[] {
   const [first, second] = type.outputScalars;
   const queries = ['populate=*', 'fields[0]=createdAt&populate=*'];
   if (first !== undefined) queries.push(`fields[0]=${first}`, `fields[0]=${second ?? first}&fields[1]=${first}&fields[2]=updatedAt&fields[3]=locale`);
+  for (const [name, attribute] of type.attributes) {
+    if (attribute.kind !== 'relation') continue;
+    queries.push(
+      `populate[${name}][populate]=*`,
+      `populate[${name}][fields][0]=createdAt&populate[${name}][sort][0]=createdAt:desc&populate[${name}][filters][documentId][$ne]=nothing&populate[${name}][start]=1&populate[${name}][limit]=2`,
+      `populate[${name}][populate][0]=${name}&populate[${name}][count]=false`,
+    );
+  }
   return queries;
 }
 
