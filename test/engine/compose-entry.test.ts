@@ -75,11 +75,15 @@ test('composeEntry writes a long value as valid JSON whatever it holds', () => {
   assert.equal(parsed.tags, { 'k"ey': 'v\\al' });
 });
 
-/** Every fixture project with content. */
-const projects = fs
+/** Every fixture project with content, loaded once (the engine only reads them, in place). */
+const fixtures = fs
   .readdirSync(FIXTURES_DIR)
   .map((name) => path.join(FIXTURES_DIR, name))
-  .filter((dir) => fs.existsSync(path.join(dir, 'schemas')) && fs.existsSync(path.join(dir, 'content')));
+  .filter((dir) => fs.existsSync(path.join(dir, 'schemas')) && fs.existsSync(path.join(dir, 'content')))
+  .map((dir) => {
+    const config = loadConfig(dir, { watch: false });
+    return { name: path.basename(dir), config, state: loadTestProject(dir), options: { config, warn: () => undefined } };
+  });
 
 /** A read's text both ways, or the error it throws, for comparing them. */
 function bothWays(snapshot: ProjectSnapshot, request: Parameters<typeof answerRead>[1], options: Parameters<typeof answerRead>[2]): [string, string] {
@@ -114,10 +118,7 @@ function shapeQueries(type: ContentType): string[] {
 
 test('a get-one answers the same text composed as through answerRead, for every document of every fixture, status, locale and shape', () => {
   let composed = 0;
-  for (const dir of projects) {
-    const config = loadConfig(dir, { watch: false });
-    const state = loadTestProject(dir);
-    const options = { config, warn: () => undefined };
+  for (const { name, config, state, options } of fixtures) {
     const locales = [undefined, ...config.i18n.locales.map((locale) => locale.code)];
     for (const type of state.registry.contentTypes.values()) {
       const ids = new Set<string>();
@@ -131,7 +132,7 @@ test('a get-one answers the same text composed as through answerRead, for every 
           for (const status of ['', 'status=draft', 'status=published']) {
             for (const locale of locales) {
               const querystring = [shape, status, locale === undefined ? '' : `locale=${locale}`].filter(Boolean).join('&');
-              const where = `${path.basename(dir)} ${type.pluralName}/${documentId ?? ''}?${querystring}`;
+              const where = `${name} ${type.pluralName}/${documentId ?? ''}?${querystring}`;
               const [text, expected] = bothWays(state, { type, documentId, querystring }, options);
               assert.is(text, expected, where);
               if (querystring === '' && documentId !== undefined) {
@@ -151,10 +152,7 @@ test('a get-one answers the same text composed as through answerRead, for every 
 
 test('a list page answers the same text composed as through answerRead, for every type of every fixture', () => {
   let pages = 0;
-  for (const dir of projects) {
-    const config = loadConfig(dir, { watch: false });
-    const state = loadTestProject(dir);
-    const options = { config, warn: () => undefined };
+  for (const { name, config, state, options } of fixtures) {
     for (const type of state.registry.contentTypes.values()) {
       if (type.kind !== 'collectionType') continue;
       const queries = [
@@ -173,7 +171,7 @@ test('a list page answers the same text composed as through answerRead, for ever
       ];
       for (const querystring of queries) {
         const [text, expected] = bothWays(state, { type, documentId: undefined, querystring }, options);
-        assert.is(text, expected, `${path.basename(dir)} ${type.pluralName}?${querystring}`);
+        assert.is(text, expected, `${name} ${type.pluralName}?${querystring}`);
         if (!text.startsWith('throws') && JSON.parse(text).data.length > 0) pages++;
       }
     }
@@ -182,9 +180,7 @@ test('a list page answers the same text composed as through answerRead, for ever
 });
 
 test('the v4 shape, and a query Strapi refuses, answer as through answerRead', () => {
-  const dir = path.join(FIXTURES_DIR, 'blog');
-  const config = loadConfig(dir, { watch: false });
-  const state = loadTestProject(dir);
+  const { config, state } = fixtures.find((fixture) => fixture.name === 'blog')!;
   const type = state.registry.byRouteName.get('articles')!;
   const documentId = state.index.entries(type, 'published', null)[0]!.documentId;
   for (const [querystring, format] of [
