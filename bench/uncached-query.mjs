@@ -73,6 +73,14 @@ async function measureBuild(label, cli, { dir, load, nodeArgs }) {
       for (const size of PAGE_SIZES) pages.push(`${FILTERED.replace('pageSize]=25', `pageSize]=${size}`)}&pagination[page]=${page}`);
     }
     const filtered = await during(server, () => loadTestPaths(server.url, pages, load));
+    // The same pages with every relation, medium and component populated (what many front ends ask).
+    const populated = await during(server, () =>
+      loadTestPaths(
+        server.url,
+        pages.map((page) => `${page}&populate=*`),
+        load,
+      ),
+    );
     // The same pages again: each was asked once already, so the answer cache keeps what it has room for.
     const filteredAgain = await during(server, () => loadTestPaths(server.url, pages, load));
     const ids = await publishedIds(server.url, MAX_IDS);
@@ -80,7 +88,7 @@ async function measureBuild(label, cli, { dir, load, nodeArgs }) {
     const getOne = await during(server, () => loadTest(`${server.url}/api/articles/${ids[0]}`, load));
     const routes = ids.map((id) => `/api/articles/${id}`);
     const getMany = await during(server, () => loadTestPaths(server.url, routes, load));
-    return { label, firstMs: first.ms, newFilters, filtered, filteredAgain, getOne, getMany, body: one.body, routes };
+    return { label, firstMs: first.ms, newFilters, filtered, populated, filteredAgain, getOne, getMany, body: one.body, routes };
   } finally {
     await server.stop();
   }
@@ -113,6 +121,7 @@ async function main() {
   for (const r of results) {
     rows.push(row(`${r.label}: filtered page, pages in turn`, r.filtered));
     rows.push(row(`${r.label}: the same pages again`, r.filteredAgain));
+    rows.push(row(`${r.label}: those pages with populate=*`, r.populated));
     rows.push(row(`${r.label}: get one, one id`, r.getOne));
     rows.push(row(`${r.label}: get one, ids in turn`, r.getMany, bareMany));
   }
