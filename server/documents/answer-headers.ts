@@ -15,7 +15,12 @@ export function answerEtag(body: string | Buffer): string {
   return `"${length.toString(16)}-${hashOnce('sha1', body, 'base64').substring(0, 27)}"`;
 }
 
-const hashOnce = (crypto as { hash?: (algorithm: string, data: string | Buffer, encoding: 'base64') => string }).hash;
+/** A digest of a text (as UTF-8) or bytes: with Node's one-shot `crypto.hash` when there is one. */
+export function digestOf(algorithm: 'sha1' | 'sha256', content: string | Buffer, encoding: 'base64' | 'hex'): string {
+  return hashOnce === undefined ? crypto.createHash(algorithm).update(content).digest(encoding) : hashOnce(algorithm, content, encoding);
+}
+
+const hashOnce = (crypto as { hash?: (algorithm: string, data: string | Buffer, encoding: 'base64' | 'hex') => string }).hash;
 
 /** A type's `Cache-Control` (`api.rest.cacheControl`): its own by pluralName, singularName or uid, else the default. */
 export function cacheControlOf(config: CmsConfig, type: ContentType): string | undefined {

@@ -1,5 +1,5 @@
-import crypto from 'node:crypto';
 import type { CmsConfig } from '../config/cms-config.js';
+import { digestOf } from '../documents/answer-headers.js';
 import { isPlainObject } from '../config/is-plain-object.js';
 import type { ProjectSnapshot } from '../documents/project-port.js';
 import { canFind, publicCaller } from '../auth/caller.js';
@@ -172,6 +172,9 @@ function openOutput(run: ExportRun): {
 } {
   const folder = new OutputFolder(run.outDir);
   const previous = readManifest(folder);
+  // What is there now, listed once when a file of the last export is met again (a first export lists nothing).
+  let there: Set<string> | undefined;
+  const isThere = (file: string): boolean => (there ??= folder.listFiles()).has(file);
   const manifest: Record<string, string> = {};
   let written = 0;
   let unchanged = 0;
@@ -180,7 +183,7 @@ function openOutput(run: ExportRun): {
     const hash = sha256(content);
     manifest[file] = hash;
     bytes += Buffer.byteLength(content);
-    if (previous[file] === hash && folder.exists(file)) {
+    if (previous[file] === hash && isThere(file)) {
       unchanged++;
       return;
     }
@@ -194,7 +197,7 @@ function openOutput(run: ExportRun): {
       if (run.clean) {
         folder.remove(file);
         removed++;
-      } else if (folder.exists(file)) {
+      } else if (isThere(file)) {
         // Without --clean a stale file stays, and so does its entry, so a later --clean finds it.
         manifest[file] = previous[file]!;
       }
@@ -221,7 +224,7 @@ function readManifest(folder: OutputFolder): Record<string, string> {
 }
 
 function sha256(content: string | Buffer): string {
-  return crypto.createHash('sha256').update(content).digest('hex');
+  return digestOf('sha256', content, 'hex');
 }
 
 function sortKeys(record: Record<string, string>): Record<string, string> {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from './atomic-write.js';
 import { isProjectPath, resolveProjectPath } from './project-layout.js';
+import { readFolderUnsorted } from './read-folder.js';
 
 /**
  * Writes a file the user named on the command line (`--out`), which may be outside the project:
@@ -20,8 +21,28 @@ export function writeOutputFile(file: string, text: string): void {
 export class OutputFolder {
   constructor(readonly root: string) {}
 
-  exists(relPath: string): boolean {
-    return fs.existsSync(resolveProjectPath(this.root, relPath));
+  /**
+   * Every regular file under the root, as project-relative paths (`api/articles/x.json`), listed
+   * once: asking `exists` of each file of an export costs a system call each (a tenth of a second per
+   * 10,000 files on a VM), a listing a fraction of that. Links are not followed, nor listed.
+   */
+  listFiles(): Set<string> {
+    const files = new Set<string>();
+    const walk = (relDir: string): void => {
+      let entries: fs.Dirent[];
+      try {
+        entries = readFolderUnsorted(relDir === '' ? this.root : resolveProjectPath(this.root, relDir));
+      } catch {
+        return;
+      }
+      for (const entry of entries) {
+        const relPath = relDir === '' ? entry.name : `${relDir}/${entry.name}`;
+        if (entry.isDirectory()) walk(relPath);
+        else if (entry.isFile()) files.add(relPath);
+      }
+    };
+    walk('');
+    return files;
   }
 
   readText(relPath: string): string | undefined {

@@ -177,6 +177,26 @@ test("_headers holds, per API path, the ETag cms serve sends for the same answer
   }
 });
 
+test('an export again writes nothing that is there unchanged, and again what was deleted or replaced by a link', async () => {
+  exportOk();
+  const again = runExport();
+  assert.is(again.status, 0, again.stderr);
+  const files = Object.keys(manifest()).length;
+  assert.match(again.stdout, new RegExp(`: 0 written, ${files} unchanged`));
+  const deleted = path.join(out, 'api/articles/n0rkkhkmxloujb87i7huf7if.json');
+  const linked = path.join(out, 'api/authors.json');
+  const [deletedText, linkedText] = [fs.readFileSync(deleted, 'utf8'), fs.readFileSync(linked, 'utf8')];
+  fs.rmSync(deleted);
+  fs.rmSync(linked);
+  fs.symlinkSync(path.join(out, 'api/homepage.json'), linked);
+  const result = runExport();
+  assert.is(result.status, 0, result.stderr);
+  assert.match(result.stdout, new RegExp(`: 2 written, ${files - 2} unchanged`));
+  assert.is(fs.readFileSync(deleted, 'utf8'), deletedText);
+  assert.ok(fs.lstatSync(linked).isFile(), 'the link is replaced by the file');
+  assert.is(fs.readFileSync(linked, 'utf8'), linkedText);
+});
+
 test('--clean removes files that an earlier export wrote and this one no longer produces', async () => {
   exportOk();
   server.project.remove('content/categories/kgij077343nt9lhyy1ycu5vb.json');
