@@ -98,15 +98,6 @@ export function answerReadText(snapshot: ProjectSnapshot, request: ReadRequest, 
   return text;
 }
 
-/**
- * The body of a get-one without a query string (`GET /api/articles/<documentId>`), as answerReadText
- * writes it: undefined when the document has no such version (answerRead answers it: a 404).
- */
-export function composeGetOne(snapshot: ProjectSnapshot, type: ContentType, documentId: string, options: ReadOptions): string | undefined {
-  const { context, query } = prepareRead(snapshot, { type, action: oneAction(type), querystring: '' }, options);
-  return findDocumentText(context, type, documentId, query);
-}
-
 function oneAction(type: ContentType): RouteAction {
   return type.kind === 'collectionType' ? 'findOne' : 'find';
 }

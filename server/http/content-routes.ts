@@ -8,7 +8,7 @@ import type { ProjectPort, ProjectSnapshot } from '../documents/project-port.js'
 import type { ContentType } from '../schema/content-type.js';
 import { routeName } from '../schema/schema-registry.js';
 import { authorize, findPermission } from './authorize.js';
-import { markKept, markPlainGetOne } from './fast-answers.js';
+import { markGetOne, markKept } from './fast-answers.js';
 import { lazyBody } from './lazy-body.js';
 import { type ReadCache, createReadCache } from './read-cache.js';
 
@@ -77,7 +77,7 @@ function respondRead(ctx: Context, route: ReadRoute, documentId: string | undefi
   // An answer the cache keeps may be sent again before Koa is entered (fast-answers.ts), and a
   // get-one's headers serve the type's next get-ones, composed there.
   if (answer.kept) markKept(ctx, answer, snapshot.index);
-  if (documentId !== undefined && ctx.querystring === '' && responseFormat(ctx) === 'v5') markPlainGetOne(ctx, type, documentId);
+  if (documentId !== undefined && responseFormat(ctx) === 'v5') markGetOne(ctx, type, documentId);
   ctx.type = 'application/json; charset=utf-8';
   ctx.body = answer.text;
   // conditionalGet answers 304 on a match, with these headers.

@@ -2,11 +2,12 @@ import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerRespo
 import type { Context, Middleware } from 'koa';
 import type { AuthState } from '../auth/auth-state.js';
 import { authenticate } from '../auth/authenticate.js';
-import type { Caller } from '../auth/caller.js';
+import { type Caller, canFind } from '../auth/caller.js';
 import type { CmsConfig } from '../config/cms-config.js';
 import type { ProjectPort } from '../documents/project-port.js';
 import type { ProjectApp } from '../project/project-app.js';
-import { composeGetOne } from '../documents/answer-read.js';
+import { type ReadOptions, answerReadText } from '../documents/answer-read.js';
+import { callerOf } from './authorize.js';
 import type { ContentType } from '../schema/content-type.js';
 import { routeName } from '../schema/schema-registry.js';
 import { answerEtag } from '../documents/answer-headers.js';
@@ -21,6 +22,8 @@ export interface FastAnswerSources {
   readonly isReady: () => boolean;
   readonly auth?: (() => AuthState) | undefined;
   readonly projectApp?: (() => ProjectApp | undefined) | undefined;
+  /** Where the problems a composed answer meets go (a relation to a missing document), as for the read routes. */
+  readonly warn?: ((message: string) => void) | undefined;
 }
 
 export interface FastAnswers {
@@ -48,13 +51,14 @@ export interface FastAnswers {
  * the schemas, the REST settings, the auth state (tokens, permissions) or the project's code
  * change; one whose sources changed while it was being made is not recorded.
  *
- * A get-one without a query string (`GET /api/articles/<documentId>`), whose answer depends on the
- * document alone, is answered before Koa even the first time it is asked, once Koa has answered one
- * of the type for the same caller, format and Origin: its body is composed from the stored version
- * (composeGetOne, the bytes the read route sends) and sent with the headers Koa sent for the other
- * (get-one-template.ts), its length and tag filled in. Only while the project has no routes of its
- * own (they could take such a path), and only when the document has that version (Koa answers the
- * 404). Such an answer asked a second time is recorded as the read cache would keep it.
+ * A get-one (`GET /api/articles/<documentId>`, with or without a query string), whose answer depends
+ * on the document and the query alone, is answered before Koa even the first time it is asked, once
+ * Koa has answered one of the type for the same caller, format and Origin: its body is composed
+ * from the stored versions (answerReadText, the bytes the read route sends) and sent with the
+ * headers Koa sent for the other (get-one-template.ts), its length and tag filled in. Only while the
+ * project has no routes of its own (they could take such a path), and only when the read answers
+ * 200 (Koa answers the 404 or 400). Such an answer asked a second time is recorded as the read
+ * cache would keep it.
  */
 export function createFastAnswers(sources: FastAnswerSources): FastAnswers {
   let entries = new Map<string, Recorded>();
@@ -116,17 +120,17 @@ export function createFastAnswers(sources: FastAnswerSources): FastAnswers {
     if (ctx.status !== 200 || ctx.res.hasHeader('Set-Cookie')) return;
     const now = sourcesNow();
     if (!sameSources(before, now)) return;
-    const plain = ctx.state[PLAIN_GET_ONE] as PlainGetOne | undefined;
+    const getOne = ctx.state[GET_ONE] as GetOne | undefined;
     if (
-      plain !== undefined &&
+      getOne !== undefined &&
       method === 'GET' &&
       noRoutesOf(now.code) &&
-      url === `${sources.config.rest.prefix}/${routeName(plain.type)}/${plain.documentId}`
+      ctx.path === `${sources.config.rest.prefix}/${routeName(getOne.type)}/${getOne.documentId}`
     ) {
-      const template = getOneTemplateOf(ctx.res, plain.type.uid);
+      const template = getOneTemplateOf(ctx.res, getOne.type.uid, callerOf(ctx));
       const key = keyOf(method, callerKeyOf(ctx), ctx.get('Origin'), url);
       if (template !== undefined) {
-        currentTemplates(now).set(templateKey(key, routeName(plain.type)), template);
+        currentTemplates(now).set(templateKey(key, routeName(getOne.type)), template);
         askedBefore(key);
       }
     }
@@ -155,8 +159,9 @@ export function createFastAnswers(sources: FastAnswerSources): FastAnswers {
   };
 
   /**
-   * Answers a get-one without a query string with a body composed from the stored version, when a
-   * template of its type for this caller is recorded; false when Koa must answer it.
+   * Answers a get-one with a body composed from the stored versions (answerReadText, as the read
+   * route does), when a template of its type for this caller is recorded; false when Koa must
+   * answer it (and any read that throws: a 404, a query Strapi refuses).
    */
   const compose = (req: IncomingMessage, res: ServerResponse, who: string, now: Sources): boolean => {
     if (req.method !== 'GET' || !noRoutesOf(now.code)) return false;
@@ -168,9 +173,18 @@ export function createFastAnswers(sources: FastAnswerSources): FastAnswers {
     const snapshot = sources.project.current;
     const type = snapshot.registry.byRouteName.get(path.routeName);
     if (type === undefined || type.uid !== template.uid || type.kind !== 'collectionType') return false;
-    // A plain get-one warns of nothing and asks no permission of other types (no populate, no filters).
-    const text = composeGetOne(snapshot, type, path.documentId, { config: sources.config, warn: () => undefined });
-    if (text === undefined) return false;
+    const caller = template.caller;
+    const options: ReadOptions = {
+      config: sources.config,
+      warn: sources.warn ?? (() => undefined),
+      canFind: caller === undefined ? undefined : (uid) => canFind(caller, uid),
+    };
+    let text: string;
+    try {
+      text = answerReadText(snapshot, { type, documentId: path.documentId, querystring: path.querystring }, options);
+    } catch {
+      return false;
+    }
     composed++;
     const etag = answerEtag(text);
     const headers = headersWith(template, Buffer.byteLength(text, 'utf8'), etag);
@@ -266,17 +280,17 @@ export function markKept(ctx: Context, answer: CachedAnswer, index: ProjectPort[
 const MADE = 'cmsKeptAnswer';
 
 /**
- * Marks the answer a read route sent as a get-one of `type` without a query string, in v5's shape:
- * its headers become the type's template for composed get-ones.
+ * Marks the answer a read route sent as a get-one of `type` in v5's shape: its headers become the
+ * type's template for composed get-ones.
  */
-export function markPlainGetOne(ctx: Context, type: ContentType, documentId: string): void {
-  const plain: PlainGetOne = { type, documentId };
-  ctx.state[PLAIN_GET_ONE] = plain;
+export function markGetOne(ctx: Context, type: ContentType, documentId: string): void {
+  const getOne: GetOne = { type, documentId };
+  ctx.state[GET_ONE] = getOne;
 }
 
-const PLAIN_GET_ONE = 'cmsPlainGetOne';
+const GET_ONE = 'cmsGetOne';
 
-interface PlainGetOne {
+interface GetOne {
   readonly type: ContentType;
   readonly documentId: string;
 }

@@ -1,4 +1,5 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { Caller } from '../auth/caller.js';
 import { isDocumentId } from '../store/content-path.js';
 
 /** An answer's headers as Koa sent them, by the names they were set with, in their order; and those of its 304. */
@@ -9,14 +10,16 @@ export interface AnswerHeaders {
 }
 
 /**
- * How Koa answered a get-one of a type without a query string, for one caller, format and Origin:
- * the headers of every such answer but its length and tag, which `headersWith` fills in. Routing and
- * the middlewares decide nothing on the documentId (the only other part of such a URL), so another
- * document's answer differs from the one recorded by its body alone.
+ * How Koa answered a get-one of a type, for one caller, format and Origin: the headers of every such
+ * answer but its length and tag, which `headersWith` fills in. Routing and the middlewares decide
+ * nothing on the documentId or the query string (the other parts of such a URL), so another
+ * get-one's answer differs from the one recorded by its body alone.
  */
 export interface GetOneTemplate extends AnswerHeaders {
   /** The type's uid: a template serves the type it was recorded for. */
   readonly uid: string;
+  /** The caller `authorize` found for it (what it may populate, filter and sort by), if any. */
+  readonly caller: Caller | undefined;
 }
 
 /** The headers an answer was sent with (see AnswerHeaders). */
@@ -36,11 +39,11 @@ export function answerHeadersOf(res: ServerResponse): AnswerHeaders {
 const BODY_HEADERS = new Set(['content-type', 'content-length', 'transfer-encoding']);
 
 /** A template from the headers of a get-one answer of type `uid`, when it has the length and tag to fill in. */
-export function getOneTemplateOf(res: ServerResponse, uid: string): GetOneTemplate | undefined {
+export function getOneTemplateOf(res: ServerResponse, uid: string, caller: Caller | undefined): GetOneTemplate | undefined {
   const { headers, notModified } = answerHeadersOf(res);
   const names = Object.keys(headers).map((name) => name.toLowerCase());
   if (!names.includes('content-length') || !names.includes('etag') || names.includes('transfer-encoding')) return undefined;
-  return { uid, headers, notModified };
+  return { uid, caller, headers, notModified };
 }
 
 /** A composed answer's headers: the template's with this body's length (in bytes) and tag, in place, so the names keep their case and order. */
@@ -62,18 +65,20 @@ export function notModifiedWith(template: GetOneTemplate, etag: string): Outgoin
 }
 
 /**
- * The route name and documentId of `GET <prefix>/<routeName>/<documentId>` without a query string,
- * or undefined for any other URL (a query, another shape, a documentId the store would refuse, an
- * escaped character: Koa answers those).
+ * The route name, documentId and query string of `GET <prefix>/<routeName>/<documentId>[?query]`,
+ * or undefined for any other URL (another shape, a documentId the store would refuse, an escaped
+ * character in the path: Koa answers those).
  */
-export function getOnePath(url: string, prefix: string): { readonly routeName: string; readonly documentId: string } | undefined {
+export function getOnePath(url: string, prefix: string): { readonly routeName: string; readonly documentId: string; readonly querystring: string } | undefined {
   if (!url.startsWith(prefix) || url.charCodeAt(prefix.length) !== SLASH) return undefined;
-  const slash = url.indexOf('/', prefix.length + 1);
+  const question = url.indexOf('?');
+  const path = question === -1 ? url : url.slice(0, question);
+  const slash = path.indexOf('/', prefix.length + 1);
   if (slash === -1) return undefined;
-  const documentId = url.slice(slash + 1);
+  const documentId = path.slice(slash + 1);
   if (!isDocumentId(documentId)) return undefined;
-  const routeName = url.slice(prefix.length + 1, slash);
-  return BUILT_IN.has(routeName) ? undefined : { routeName, documentId };
+  const routeName = path.slice(prefix.length + 1, slash);
+  return BUILT_IN.has(routeName) ? undefined : { routeName, documentId, querystring: question === -1 ? '' : url.slice(question + 1) };
 }
 
 const SLASH = 0x2f;

@@ -83,18 +83,19 @@ export async function startServer(given: CmsConfig, log: ServerLog, prefetch?: C
   let ready = false;
   const reported = new Set<string>();
   const projectApp = code === undefined ? undefined : () => code.current();
-  const answers = createFastAnswers({ config, project: runtime, isReady: () => ready, auth: () => auth, projectApp });
+  const warnOnce = (message: string): void => {
+    // Content problems found while answering (a dangling relation) are reported once each.
+    if (reported.size < 10_000 && !reported.has(message)) {
+      reported.add(message);
+      log.warn(message);
+    }
+  };
+  const answers = createFastAnswers({ config, project: runtime, isReady: () => ready, auth: () => auth, projectApp, warn: warnOnce });
   const app = createApp({
     config,
     project: runtime,
     isReady: () => ready,
-    warn: (message) => {
-      // Content problems found while answering (a dangling relation) are reported once each.
-      if (reported.size < 10_000 && !reported.has(message)) {
-        reported.add(message);
-        log.warn(message);
-      }
-    },
+    warn: warnOnce,
     logError: (message, error) => log.error(message, error),
     admin: config.admin.enabled
       ? createAdminMiddleware({

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { answerRead, answerReadText, composeGetOne } from '../../server/documents/answer-read.js';
+import { answerRead, answerReadText } from '../../server/documents/answer-read.js';
 import type { ProjectSnapshot } from '../../server/documents/project-port.js';
 import { notFoundError } from '../../server/errors/api-error.js';
 import type { ContentType } from '../../server/schema/content-type.js';
@@ -135,19 +135,15 @@ test('a get-one answers the same text composed as through answerRead, for every 
               const where = `${name} ${type.pluralName}/${documentId ?? ''}?${querystring}`;
               const [text, expected] = bothWays(state, { type, documentId, querystring }, options);
               assert.is(text, expected, where);
-              if (querystring === '' && documentId !== undefined) {
-                const plain = composeGetOne(state, type, documentId, options);
-                assert.is(plain ?? `throws ${notFoundError().message}`, expected, `${where} (composeGetOne)`);
-                if (plain !== undefined) composed++;
-              }
+              if (!text.startsWith('throws')) composed++;
             }
           }
         }
       }
     }
   }
-  // The fixtures hold dozens of documents with a published version: the comparison above is not empty.
-  assert.ok(composed > 50, `${composed} composed`);
+  // The fixtures hold dozens of documents in several shapes: the comparison above is not empty.
+  assert.ok(composed > 500, `${composed} composed`);
 });
 
 test('a list page answers the same text composed as through answerRead, for every type of every fixture', () => {
@@ -195,7 +191,8 @@ test('the v4 shape, and a query Strapi refuses, answer as through answerRead', (
       assert.is(text, expected, `${id ?? 'list'} ${querystring} ${format}`);
     }
   }
-  assert.is(composeGetOne(state, type, 'no-such-document', { config, warn: () => undefined }), undefined);
+  const [missing] = bothWays(state, { type, documentId: 'no-such-document', querystring: '' }, { config, warn: () => undefined });
+  assert.is(missing, `throws ${notFoundError().message}`);
 });
 
 test.run();

@@ -2,12 +2,18 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { getOnePath } from '../../server/http/get-one-template.js';
 
-test('getOnePath takes a get-one’s URL without a query string, and nothing else', () => {
-  assert.equal(getOnePath('/api/articles/hello-world', '/api'), { routeName: 'articles', documentId: 'hello-world' });
-  assert.equal(getOnePath('/v2/articles/abc123', '/v2'), { routeName: 'articles', documentId: 'abc123' });
+test('getOnePath takes a get-one’s URL, its query string apart, and nothing else', () => {
+  assert.equal(getOnePath('/api/articles/hello-world', '/api'), { routeName: 'articles', documentId: 'hello-world', querystring: '' });
+  assert.equal(getOnePath('/v2/articles/abc123', '/v2'), { routeName: 'articles', documentId: 'abc123', querystring: '' });
+  assert.equal(getOnePath('/api/articles/hello?', '/api'), { routeName: 'articles', documentId: 'hello', querystring: '' });
+  assert.equal(getOnePath('/api/articles/hello?populate=*&fields[0]=a/b?c', '/api'), {
+    routeName: 'articles',
+    documentId: 'hello',
+    querystring: 'populate=*&fields[0]=a/b?c',
+  });
   for (const url of [
-    '/api/articles/hello?',
-    '/api/articles/hello?fields[0]=title',
+    '/api/articles/hello/?populate=*',
+    '/api/articles?populate=*',
     '/api/articles/hello/',
     '/api/articles/hello%2D',
     '/api/articles/Hello',
