@@ -4,6 +4,7 @@ import type { DocumentQuery, SortKey } from '../query/document-query.js';
 import { answerByColumns, filterByColumns } from './column-answer.js';
 import { compileFilter } from './compile-filter.js';
 import { compileSearch } from './compile-search.js';
+import { equalCandidates } from './equal-candidates.js';
 import { type ReadContext, localeFor } from './read-context.js';
 import { sortEntries } from './sort-entries.js';
 import { findRelationTarget } from '../schema/schema-registry.js';
@@ -29,6 +30,13 @@ export function selectEntries(context: ReadContext, type: ContentType, query: Do
 
   if (tests.length === 0) return { page: ordered.slice(start, end), total: ordered.length };
   const test = tests.length === 1 ? tests[0]! : (entry: Entry) => tests.every((t) => t(entry));
+  // A page found by a text attribute's value (a slug) tests the few entries that hold it, in the
+  // list's order (no sort), and keeps no memo of its own: each value asked would take one.
+  const candidates = query.sort.length === 0 ? equalCandidates(context, type, base, `${query.status}|${locale ?? ''}`, query.filters) : undefined;
+  if (candidates !== undefined) {
+    const matches = candidates.filter(test);
+    return { page: matches.slice(start, end), total: matches.length };
+  }
   // The matches of a filter are kept until the index changes, so paging through a filtered list
   // (or the same query from many clients) costs one scan per change, not one per request. Filters
   // through relations read other types, hence the index-wide version in the key.
