@@ -245,13 +245,20 @@ export class ContentIndex {
 
   /**
    * A value derived from the type's documents, computed once and kept until the type changes.
-   * Keys that depend on other types must include their `typeVersion`.
+   * Keys that depend on other types must include their `typeVersion`. Past MAX_MEMOS_PER_TYPE, the
+   * one used least recently goes: a value asked all the time (a sort order, the table of slugs)
+   * outlives many asked once.
    */
   memo<T>(type: ContentType, key: string, compute: () => T): T {
     const { memos } = this.stateOf(type);
-    if (memos.has(key)) return memos.get(key) as T;
-    if (memos.size >= MAX_MEMOS_PER_TYPE) memos.clear();
+    if (memos.has(key)) {
+      const value = memos.get(key) as T;
+      memos.delete(key);
+      memos.set(key, value);
+      return value;
+    }
     const value = compute();
+    if (memos.size >= MAX_MEMOS_PER_TYPE) memos.delete(memos.keys().next().value as string);
     memos.set(key, value);
     return value;
   }
