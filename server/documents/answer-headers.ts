@@ -1,21 +1,20 @@
 import crypto from 'node:crypto';
-import etag from 'etag';
 import type { CmsConfig } from '../config/cms-config.js';
 import type { ContentType } from '../schema/content-type.js';
 
 /**
- * The strong entity tag of an answer's text or bytes (its length and SHA-1, the `etag` package's
- * form). `cms serve` and `cms export` tag the same bytes with the same tag. Node's one-shot
- * `crypto.hash` (from 20.12) makes the same digest without a Hash object: half the time of a small
- * answer's tag.
+ * The strong entity tag of an answer's text or bytes: its length in bytes and SHA-1, in the `etag`
+ * package's form. `cms serve` and `cms export` tag the same bytes with the same tag.
  */
 export function answerEtag(body: string | Buffer): string {
-  if (hashOnce === undefined) return etag(body);
   const length = typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.length;
-  return `"${length.toString(16)}-${hashOnce('sha1', body, 'base64').substring(0, 27)}"`;
+  return `"${length.toString(16)}-${digestOf('sha1', body, 'base64').substring(0, 27)}"`;
 }
 
-/** A digest of a text (as UTF-8) or bytes: with Node's one-shot `crypto.hash` when there is one. */
+/**
+ * A digest of a text (as UTF-8) or bytes. Node's one-shot `crypto.hash` (from 20.12) makes it
+ * without a Hash object: half the time of a small answer's tag.
+ */
 export function digestOf(algorithm: 'sha1' | 'sha256', content: string | Buffer, encoding: 'base64' | 'hex'): string {
   return hashOnce === undefined ? crypto.createHash(algorithm).update(content).digest(encoding) : hashOnce(algorithm, content, encoding);
 }

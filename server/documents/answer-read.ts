@@ -7,7 +7,7 @@ import type { DocumentQuery } from '../query/document-query.js';
 import { type RouteAction, parseDocumentQuery } from '../query/parse-document-query.js';
 import { parseQueryString } from '../query/parse-query-string.js';
 import type { ContentType } from '../schema/content-type.js';
-import { findDocument, findDocumentText, findDocuments, findDocumentsText, findSingleDocument } from './read-documents.js';
+import { findDocument, findDocumentText, findDocuments, findDocumentsText } from './read-documents.js';
 
 export interface ReadOptions {
   readonly config: CmsConfig;
@@ -110,7 +110,7 @@ function answerOne(
   options: ReadOptions,
 ): { data: unknown; meta: unknown } {
   const { type, documentId } = request;
-  const data = documentId === undefined ? findSingleDocument(context, type, query) : findDocument(context, type, documentId, query);
+  const data = findDocument(context, type, documentId, query);
   if (data === undefined) throw notFoundError();
   return formatAnswer(snapshot, type, { data, meta: {} }, options.format);
 }

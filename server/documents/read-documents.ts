@@ -34,9 +34,8 @@ export function findDocumentsText(context: ReadContext, type: ContentType, query
 
 /** findDocument's answer as the JSON text sent (v5's shape); undefined when it finds nothing. */
 export function findDocumentText(context: ReadContext, type: ContentType, documentId: string | undefined, query: DocumentQuery): string | undefined {
-  const entry = selectVersion(context, type, documentId, query);
-  if (entry === undefined || !matchesQuery(context, type, query, entry)) return undefined;
-  return `{"data":${documentText(context, type, entry, query)},"meta":{}}`;
+  const entry = matchingVersion(context, type, documentId, query);
+  return entry === undefined ? undefined : `{"data":${documentText(context, type, entry, query)},"meta":{}}`;
 }
 
 /**
@@ -67,23 +66,24 @@ class ComposedJson {
   constructor(readonly text: string) {}
 }
 
-/** `GET /api/:pluralName/:documentId`: the version the query's status and locale select, if any. */
-export function findDocument(context: ReadContext, type: ContentType, documentId: string, query: DocumentQuery): Record<string, unknown> | undefined {
-  const entry = selectVersion(context, type, documentId, query);
-  if (entry === undefined || !matchesQuery(context, type, query, entry)) return undefined;
-  return serializeEntry(context, type, entry, query);
+/**
+ * `GET /api/:pluralName/:documentId` (or `GET /api/:singularName`, documentId undefined): the
+ * version the query's status and locale select, if any.
+ */
+export function findDocument(
+  context: ReadContext,
+  type: ContentType,
+  documentId: string | undefined,
+  query: DocumentQuery,
+): Record<string, unknown> | undefined {
+  const entry = matchingVersion(context, type, documentId, query);
+  return entry === undefined ? undefined : serializeEntry(context, type, entry, query);
 }
 
-/** `GET /api/:singularName`. */
-export function findSingleDocument(context: ReadContext, type: ContentType, query: DocumentQuery): Record<string, unknown> | undefined {
-  const record = context.index.findSingle(type, localeFor(context, type));
-  if (record === undefined) return undefined;
-  return findDocument(context, type, record.documentId, query);
-}
-
-/** The version a get-one (`documentId`) or a single type's read (undefined) selects by status and locale, its filters aside. */
-function selectVersion(context: ReadContext, type: ContentType, documentId: string | undefined, query: DocumentQuery): Entry | undefined {
+/** The version a get-one (`documentId`) or a single type's read (undefined) selects by status and locale, if it passes the query's filters. */
+function matchingVersion(context: ReadContext, type: ContentType, documentId: string | undefined, query: DocumentQuery): Entry | undefined {
   const locale = localeFor(context, type);
   const id = documentId ?? context.index.findSingle(type, locale)?.documentId;
-  return id === undefined ? undefined : context.index.findEntry(type, id, query.status, locale);
+  const entry = id === undefined ? undefined : context.index.findEntry(type, id, query.status, locale);
+  return entry === undefined || !matchesQuery(context, type, query, entry) ? undefined : entry;
 }

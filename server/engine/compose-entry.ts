@@ -23,7 +23,7 @@ export function composeEntry(type: ContentType, entry: Entry, fields: readonly s
     const slot = plan[i]!;
     out += slot.key;
     const name = slot.attribute;
-    if (name === undefined) out += JSON.stringify(systemValue(entry, slot.system!));
+    if (name === undefined) out += JSON.stringify(entry[slot.system!]);
     else if (!slot.long || compact === undefined || compact.testLongValue(name, readStored) === undefined) {
       out += JSON.stringify(serializeScalar(slot.type!, readStoredField(entry, name)));
     } else out += stored;
@@ -33,10 +33,6 @@ export function composeEntry(type: ContentType, entry: Entry, fields: readonly s
 
 /** The fields every document answers with besides its attributes. */
 type SystemField = 'id' | 'documentId' | 'createdAt' | 'updatedAt' | 'publishedAt' | 'locale';
-
-function systemValue(entry: Entry, field: SystemField): unknown {
-  return entry[field];
-}
 
 /** One key of the answer's data and where its value comes from: a system field or a scalar attribute. */
 interface Slot {
@@ -50,21 +46,27 @@ interface Slot {
   readonly long: boolean;
 }
 
-/** Each type's plans: the plan for all scalars under the empty key, others by their `fields` joined. */
-const plans = new WeakMap<ContentType, Map<string, readonly Slot[]>>();
+/** Each type's plan for all its scalars. */
+const plans = new WeakMap<ContentType, readonly Slot[]>();
 
 /**
  * The keys of a type's answers in serializeEntry's order: id, documentId, the scalars (in schema
  * order, or in `fields`' order), the timestamps, the locale. (Attribute names start with a letter
- * and are never a system field's, parse-attribute.ts: an object keeps its keys in the order they
- * were set.)
+ * and are never a system field's, parse-attribute.ts, and a `fields` list names each once,
+ * parse-fields.ts: an object would keep its keys in this order.) The plan of all scalars is kept per
+ * type; one for a `fields` list is made once per answer (its documents share their query's list).
  */
 function planOf(type: ContentType, fields: readonly string[] | undefined): readonly Slot[] {
-  // The documents of one answer share their query's `fields` list: its plan is looked up once.
-  if (type === lastType && fields === lastFields) return lastPlan;
-  lastPlan = findPlan(type, fields);
-  lastType = type;
-  lastFields = fields;
+  if (fields === undefined) {
+    let plan = plans.get(type);
+    if (plan === undefined) plans.set(type, (plan = makePlan(type, undefined)));
+    return plan;
+  }
+  if (type !== lastType || fields !== lastFields) {
+    lastPlan = makePlan(type, fields);
+    lastType = type;
+    lastFields = fields;
+  }
   return lastPlan;
 }
 
@@ -72,39 +74,21 @@ let lastType: ContentType | undefined;
 let lastFields: readonly string[] | undefined;
 let lastPlan: readonly Slot[] = [];
 
-function findPlan(type: ContentType, fields: readonly string[] | undefined): readonly Slot[] {
-  let byFields = plans.get(type);
-  if (byFields === undefined) {
-    byFields = new Map();
-    plans.set(type, byFields);
-  }
-  const key = fields === undefined ? '' : `\u0000${fields.join('\u0000')}`;
-  let plan = byFields.get(key);
-  if (plan === undefined) {
-    plan = makePlan(type, fields);
-    // A few hundred `fields` lists at most are kept; past that, one more is simply made each time.
-    if (byFields.size < MAX_PLANS) byFields.set(key, plan);
-  }
-  return plan;
-}
-
-const MAX_PLANS = 256;
-
 function makePlan(type: ContentType, fields: readonly string[] | undefined): readonly Slot[] {
-  const keys = new Map<string, Omit<Slot, 'key'>>();
-  keys.set('id', { system: 'id', long: false });
-  keys.set('documentId', { system: 'documentId', long: false });
+  const slots: Slot[] = [];
+  const add = (name: string, slot: Omit<Slot, 'key'>): void => {
+    slots.push({ key: `${slots.length === 0 ? '' : ','}${JSON.stringify(name)}:`, ...slot });
+  };
+  add('id', { system: 'id', long: false });
+  add('documentId', { system: 'documentId', long: false });
   for (const name of fields ?? type.outputScalars) {
     const attribute = type.attributes.get(name);
-    if (attribute?.kind !== 'scalar') continue;
-    keys.set(name, { attribute: name, type: attribute.type, long: LONG_TYPES.has(attribute.type) });
+    if (attribute?.kind === 'scalar') add(name, { attribute: name, type: attribute.type, long: LONG_TYPES.has(attribute.type) });
   }
   for (const name of ['createdAt', 'updatedAt', 'publishedAt'] as const) {
-    if (fields === undefined || fields.includes(name)) keys.set(name, { system: name, long: false });
+    if (fields === undefined || fields.includes(name)) add(name, { system: name, long: false });
   }
-  if (type.localized && (fields === undefined || fields.includes('locale'))) keys.set('locale', { system: 'locale', long: false });
-  const slots: Slot[] = [];
-  for (const [name, slot] of keys) slots.push({ key: `${slots.length === 0 ? '' : ','}${JSON.stringify(name)}:`, ...slot });
+  if (type.localized && (fields === undefined || fields.includes('locale'))) add('locale', { system: 'locale', long: false });
   return slots;
 }
 

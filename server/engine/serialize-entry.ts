@@ -78,12 +78,12 @@ function serializeDocument(level: Level<ContentType>, entry: Entry): Record<stri
 /**
  * Only the populated attributes of a document of `type`, as serializeEntry shows them after its
  * scalars: the rest of an answer can be composed from the stored entry (compose-entry.ts). With
- * `related`, what a relation of the document itself shows (not one inside its components) is what
- * `related` makes of its documents, in place of their objects.
+ * `writer`, what a relation of the document itself shows (not one inside its components) is what
+ * `writer` makes of its documents, in place of their objects.
  */
-export function serializePopulated(context: ReadContext, type: ContentType, entry: Entry, shape: EntryShape, related?: RelatedWriter): Record<string, unknown> {
+export function serializePopulated(context: ReadContext, type: ContentType, entry: Entry, shape: EntryShape, writer?: RelatedWriter): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  populateInto({ context, owner: type, shape }, entry, (name) => readStoredField(entry, name), out, related);
+  populateInto({ context, owner: type, shape }, entry, (name) => readStoredField(entry, name), out, writer);
   return out;
 }
 

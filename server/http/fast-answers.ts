@@ -1,4 +1,4 @@
-import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Context, Middleware } from 'koa';
 import type { AuthState } from '../auth/auth-state.js';
 import { authenticate } from '../auth/authenticate.js';
@@ -11,7 +11,8 @@ import { callerOf } from './authorize.js';
 import type { ContentType } from '../schema/content-type.js';
 import { routeName } from '../schema/schema-registry.js';
 import { answerEtag } from '../documents/answer-headers.js';
-import { type GetOneTemplate, answerHeadersOf, getOnePath, getOneTemplateOf, headersWith, notModifiedWith } from './get-one-template.js';
+import { type AnswerHeaders, type GetOneTemplate, answerHeadersOf, getOnePath, getOneTemplateOf, headersWith } from './get-one-template.js';
+import { SecondAsks } from './second-asks.js';
 import { matchesIfNoneMatch } from './if-none-match.js';
 import { type CachedAnswer, callerKeyFor, callerKeyOf } from './read-cache.js';
 
@@ -66,12 +67,11 @@ export function createFastAnswers(sources: FastAnswerSources): FastAnswers {
   let forSources: Sources | undefined;
   let replayed = 0;
   let composed = 0;
-  /** Get-one templates by method, caller, Origin and route name, for the sources they were recorded with (the index aside). */
+  /** Get-one templates by caller, Origin and route name, for the sources they were recorded with (the index aside). */
   let templates = new Map<string, GetOneTemplate>();
   let templatesFor: Sources | undefined;
-  /** Keys of get-ones answered once (by Koa or composed) and not recorded yet; and those turned away for want of room. */
-  let seen = new Set<string>();
-  let turnedAway = 0;
+  /** Get-ones answered once (by Koa or composed) and not recorded yet, and the rule when full. */
+  let asks = new SecondAsks();
   /** The entries, emptied first when a source changed since they were recorded. */
   const current = (now: Sources): Map<string, Recorded> => {
     if (forSources === undefined || !sameSources(forSources, now)) {
@@ -85,17 +85,10 @@ export function createFastAnswers(sources: FastAnswerSources): FastAnswers {
   const currentTemplates = (now: Sources): Map<string, GetOneTemplate> => {
     if (templatesFor === undefined || !sameRoutes(templatesFor, now)) {
       templates = new Map();
-      seen = new Set();
+      asks = new SecondAsks();
       templatesFor = now;
     }
     return templates;
-  };
-  /** Whether a get-one's key was answered before; remembers it otherwise (as the read cache's keys). */
-  const askedBefore = (key: string): boolean => {
-    if (seen.delete(key)) return true;
-    if (seen.size >= MAX_SEEN_KEYS) seen = new Set();
-    seen.add(key);
-    return false;
   };
   const sourcesNow = (): Sources => {
     const snapshot = sources.project.current;
@@ -120,6 +113,8 @@ export function createFastAnswers(sources: FastAnswerSources): FastAnswers {
     if (ctx.status !== 200 || ctx.res.hasHeader('Set-Cookie')) return;
     const now = sourcesNow();
     if (!sameSources(before, now)) return;
+    const who = callerKeyOf(ctx);
+    const key = keyOf(method, who, ctx.get('Origin'), url);
     const getOne = ctx.state[GET_ONE] as GetOne | undefined;
     if (
       getOne !== undefined &&
@@ -127,18 +122,17 @@ export function createFastAnswers(sources: FastAnswerSources): FastAnswers {
       noRoutesOf(now.code) &&
       ctx.path === `${sources.config.rest.prefix}/${routeName(getOne.type)}/${getOne.documentId}`
     ) {
-      const template = getOneTemplateOf(ctx.res, getOne.type.uid, callerOf(ctx));
-      const key = keyOf(method, callerKeyOf(ctx), ctx.get('Origin'), url);
+      const caller = callerOf(ctx);
+      const template = getOneTemplateOf(ctx.res, getOne.type.uid, caller === undefined ? undefined : (uid) => canFind(caller, uid));
       if (template !== undefined) {
-        currentTemplates(now).set(templateKey(key, routeName(getOne.type)), template);
-        askedBefore(key);
+        currentTemplates(now).set(templateKeyOf(who, ctx.get('Origin'), routeName(getOne.type)), template);
+        asks.askedBefore(key);
       }
     }
     const made = ctx.state[MADE] as Made | undefined;
     if (made === undefined || ctx.body !== made.answer.text) return;
     if (made.index !== now.index || made.version !== now.version) return;
-    const recorded = recordedOf(ctx.res, made.answer);
-    keep(current(now), keyOf(method, callerKeyOf(ctx), ctx.get('Origin'), url), recorded);
+    keep(current(now), key, recordedOf(ctx.res, made.answer));
   };
 
   /** Records an answer, the oldest making room (the read cache keeps few new answers once full: few go). */
@@ -167,18 +161,13 @@ export function createFastAnswers(sources: FastAnswerSources): FastAnswers {
     if (req.method !== 'GET' || !noRoutesOf(now.code)) return false;
     const path = getOnePath(req.url!, sources.config.rest.prefix);
     if (path === undefined) return false;
-    const key = keyOf('GET', who, req.headers.origin ?? '', req.url!);
-    const template = currentTemplates(now).get(templateKey(key, path.routeName));
+    const origin = req.headers.origin ?? '';
+    const template = currentTemplates(now).get(templateKeyOf(who, origin, path.routeName));
     if (template === undefined) return false;
     const snapshot = sources.project.current;
     const type = snapshot.registry.byRouteName.get(path.routeName);
-    if (type === undefined || type.uid !== template.uid || type.kind !== 'collectionType') return false;
-    const caller = template.caller;
-    const options: ReadOptions = {
-      config: sources.config,
-      warn: sources.warn ?? (() => undefined),
-      canFind: caller === undefined ? undefined : (uid) => canFind(caller, uid),
-    };
+    if (type === undefined || type.uid !== template.uid) return false;
+    const options: ReadOptions = { config: sources.config, warn: sources.warn ?? (() => undefined), canFind: template.canFind };
     let text: string;
     try {
       text = answerReadText(snapshot, { type, documentId: path.documentId, querystring: path.querystring }, options);
@@ -187,21 +176,13 @@ export function createFastAnswers(sources: FastAnswerSources): FastAnswers {
     }
     composed++;
     const etag = answerEtag(text);
-    const headers = headersWith(template, Buffer.byteLength(text, 'utf8'), etag);
-    if (matchesIfNoneMatch(req.headers['if-none-match'] || undefined, etag)) {
-      res.writeHead(304, notModifiedWith(template, etag));
-      res.end();
-    } else {
-      res.writeHead(200, headers);
-      res.end(text);
-    }
-    if (askedBefore(key)) {
+    const { headers, notModified } = headersWith(template, Buffer.byteLength(text, 'utf8'), etag);
+    sendAnswer(req, res, { headers, notModified, body: text, etag });
+    const key = keyOf('GET', who, origin, req.url!);
+    if (asks.askedBefore(key)) {
       const held = current(now);
       const body = Buffer.from(text, 'utf8');
-      // Once full, one answer in ADMIT_WHEN_FULL takes the oldest one's place (see read-cache.ts).
-      if ((held.size < MAX_ENTRIES && bytes + body.length <= MAX_BYTES) || ++turnedAway % ADMIT_WHEN_FULL === 0) {
-        keep(held, key, { headers, notModified: notModifiedWith(template, etag), body, etag });
-      }
+      if ((held.size < MAX_ENTRIES && bytes + body.length <= MAX_BYTES) || asks.admitWhenFull()) keep(held, key, { headers, notModified, body, etag });
     }
     return true;
   };
@@ -224,7 +205,7 @@ export function createFastAnswers(sources: FastAnswerSources): FastAnswers {
 
   const replay = (req: IncomingMessage, res: ServerResponse, found: Recorded): void => {
     replayed++;
-    sendRecorded(req, res, found);
+    sendAnswer(req, res, found);
   };
 
   return {
@@ -259,8 +240,8 @@ export function createFastAnswers(sources: FastAnswerSources): FastAnswers {
   };
 }
 
-/** Sends a recorded answer: its 304 when If-None-Match matches its ETag (as conditionalGet decides), no body to a HEAD. */
-function sendRecorded(req: IncomingMessage, res: ServerResponse, found: Recorded): void {
+/** Sends a recorded or composed answer: its 304 when If-None-Match matches its ETag (as conditionalGet decides), no body to a HEAD. */
+function sendAnswer(req: IncomingMessage, res: ServerResponse, found: Answer): void {
   if (matchesIfNoneMatch(req.headers['if-none-match'] || undefined, found.etag)) {
     res.writeHead(304, found.notModified);
     res.end();
@@ -300,16 +281,10 @@ function noRoutesOf(code: ProjectApp | undefined): boolean {
   return code === undefined || code.routes.length === 0;
 }
 
-/** A template's key: a get-one's key with its URL cut to the route name. */
-function templateKey(key: string, name: string): string {
-  return `${key.slice(0, key.lastIndexOf('\n') + 1)}${name}`;
+/** A template's key: caller and format, Origin, the type's route name. */
+function templateKeyOf(who: string, origin: string, name: string): string {
+  return `${who}\n${origin}\n${name}`;
 }
-
-/** Once full, one composed answer in this many is recorded (the read cache's rule: no churn). */
-const ADMIT_WHEN_FULL = 64;
-
-/** Keys remembered as answered once; past this many they are forgotten at once. */
-const MAX_SEEN_KEYS = 16_384;
 
 /** Room for recorded answers (their texts are mostly the read cache's own strings), and how many. */
 const MAX_BYTES = 32 * 1024 * 1024;
@@ -340,13 +315,15 @@ function sameRoutes(a: Sources, b: Sources): boolean {
 }
 
 /** An answer as Koa sent it (or as a get-one template makes it): the headers by the names they were set with, in their order. */
-interface Recorded {
-  readonly headers: OutgoingHttpHeaders;
-  /** The headers of its 304: Koa drops the body's headers for a status without a body. */
-  readonly notModified: OutgoingHttpHeaders;
+interface Answer extends AnswerHeaders {
+  readonly body: Buffer | string;
+  readonly etag: string;
+}
+
+/** An answer kept to be sent again. */
+interface Recorded extends Answer {
   /** The body's UTF-8, encoded once (outside the heap): the text would be encoded again for every request. */
   readonly body: Buffer;
-  readonly etag: string;
 }
 
 function recordedOf(res: ServerResponse, answer: CachedAnswer): Recorded {

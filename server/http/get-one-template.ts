@@ -1,5 +1,4 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import type { Caller } from '../auth/caller.js';
 import { isDocumentId } from '../store/content-path.js';
 
 /** An answer's headers as Koa sent them, by the names they were set with, in their order; and those of its 304. */
@@ -18,8 +17,11 @@ export interface AnswerHeaders {
 export interface GetOneTemplate extends AnswerHeaders {
   /** The type's uid: a template serves the type it was recorded for. */
   readonly uid: string;
-  /** The caller `authorize` found for it (what it may populate, filter and sort by), if any. */
-  readonly caller: Caller | undefined;
+  /** What the caller `authorize` found for it may populate, filter and sort by (undefined: everything). */
+  readonly canFind: ((uid: string) => boolean) | undefined;
+  /** The names `Content-Length` and `ETag` were set with. */
+  readonly lengthName: string;
+  readonly etagName: string;
 }
 
 /** The headers an answer was sent with (see AnswerHeaders). */
@@ -39,29 +41,20 @@ export function answerHeadersOf(res: ServerResponse): AnswerHeaders {
 const BODY_HEADERS = new Set(['content-type', 'content-length', 'transfer-encoding']);
 
 /** A template from the headers of a get-one answer of type `uid`, when it has the length and tag to fill in. */
-export function getOneTemplateOf(res: ServerResponse, uid: string, caller: Caller | undefined): GetOneTemplate | undefined {
+export function getOneTemplateOf(res: ServerResponse, uid: string, canFind: GetOneTemplate['canFind']): GetOneTemplate | undefined {
   const { headers, notModified } = answerHeadersOf(res);
-  const names = Object.keys(headers).map((name) => name.toLowerCase());
-  if (!names.includes('content-length') || !names.includes('etag') || names.includes('transfer-encoding')) return undefined;
-  return { uid, caller, headers, notModified };
+  const names = Object.keys(headers);
+  const named = (lower: string) => names.find((name) => name.toLowerCase() === lower);
+  const lengthName = named('content-length');
+  const etagName = named('etag');
+  if (lengthName === undefined || etagName === undefined || named('transfer-encoding') !== undefined) return undefined;
+  return { uid, canFind, headers, notModified, lengthName, etagName };
 }
 
-/** A composed answer's headers: the template's with this body's length (in bytes) and tag, in place, so the names keep their case and order. */
-export function headersWith(template: GetOneTemplate, length: number, etag: string): OutgoingHttpHeaders {
-  const headers: OutgoingHttpHeaders = { ...template.headers };
-  for (const name in headers) {
-    const lower = name.toLowerCase();
-    if (lower === 'content-length') headers[name] = length;
-    else if (lower === 'etag') headers[name] = etag;
-  }
-  return headers;
-}
-
-/** The headers of a composed answer's 304: the template's with this body's tag. */
-export function notModifiedWith(template: GetOneTemplate, etag: string): OutgoingHttpHeaders {
-  const headers: OutgoingHttpHeaders = { ...template.notModified };
-  for (const name in headers) if (name.toLowerCase() === 'etag') headers[name] = etag;
-  return headers;
+/** A composed answer's headers, and those of its 304: the template's with this body's length (in bytes) and tag, in place (names keep their case and order). */
+export function headersWith(template: GetOneTemplate, length: number, etag: string): AnswerHeaders {
+  const { lengthName, etagName } = template;
+  return { headers: { ...template.headers, [lengthName]: length, [etagName]: etag }, notModified: { ...template.notModified, [etagName]: etag } };
 }
 
 /**

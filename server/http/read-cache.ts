@@ -3,6 +3,7 @@ import type { ContentIndex } from '../content-index/content-index.js';
 import { answerEtag } from '../documents/answer-headers.js';
 import type { Caller } from '../auth/caller.js';
 import { callerOf } from './authorize.js';
+import { SecondAsks } from './second-asks.js';
 
 /** An answer as sent, and its entity tag, computed once when the answer is made. */
 export interface CachedAnswer {
@@ -22,10 +23,10 @@ export interface CachedAnswer {
  * a long list, one document among a million) would only fill the cache, and every answer it holds
  * outlives a few young-generation collections, so it is promoted and later left to a full
  * collection of the whole heap, which at a million documents marks about ten million objects.
- * For the same reason a full cache keeps what it holds: only one answer in ADMIT_WHEN_FULL it
+ * For the same reason a full cache keeps what it holds: only one answer in 64 it
  * does not hold is kept, in place of the oldest. Clients going round more URLs than it holds (the
  * pages of a long list, asked in turn) would otherwise replace every answer before it is asked
- * again: no answer from the cache, and a full collection every second or two.
+ * again: no answer from the cache, and a full collection every second or two (second-asks.ts).
  */
 export interface ReadCache {
   get(ctx: Context, index: ContentIndex): CachedAnswer | undefined;
@@ -36,27 +37,17 @@ export interface ReadCache {
 export function createReadCache(maxBytes: number): ReadCache {
   let entries = new Map<string, CachedAnswer>();
   let bytes = 0;
-  /** Keys asked once since the index changed (their answers not kept yet). */
-  let seen = new Set<string>();
-  /** Answers not kept for want of room since the cache was last emptied. */
-  let turnedAway = 0;
+  /** Keys asked once since the index changed (their answers not kept yet), and the rule when full. */
+  let asks = new SecondAsks();
   let forIndex: ContentIndex | undefined;
   let forVersion = -1;
   const fresh = (index: ContentIndex): void => {
     if (forIndex === index && forVersion === index.version) return;
     entries = new Map();
     bytes = 0;
-    seen = new Set();
-    turnedAway = 0;
+    asks = new SecondAsks();
     forIndex = index;
     forVersion = index.version;
-  };
-  /** Whether the key was asked before; remembers it otherwise. */
-  const askedBefore = (key: string): boolean => {
-    if (seen.delete(key)) return true;
-    if (seen.size >= MAX_SEEN_KEYS) seen = new Set();
-    seen.add(key);
-    return false;
   };
   return {
     get(ctx, index) {
@@ -68,9 +59,9 @@ export function createReadCache(maxBytes: number): ReadCache {
       const answer = { text, etag: answerEtag(text), kept: false };
       if (text.length > maxBytes / 4) return answer;
       const key = keyOf(ctx);
-      if (!askedBefore(key)) return answer;
+      if (!asks.askedBefore(key)) return answer;
       if (bytes + text.length > maxBytes) {
-        if (++turnedAway % ADMIT_WHEN_FULL !== 0) return answer;
+        if (!asks.admitWhenFull()) return answer;
         // The oldest answers make room (a Map iterates in the order keys were set).
         for (const [oldKey, old] of entries) {
           if (bytes + text.length <= maxBytes) break;
@@ -85,12 +76,6 @@ export function createReadCache(maxBytes: number): ReadCache {
     },
   };
 }
-
-/** Once the cache is full, one answer in this many that it does not hold is kept. */
-const ADMIT_WHEN_FULL = 64;
-
-/** Keys remembered as asked once; past this many they are forgotten at once (a few MB at most). */
-const MAX_SEEN_KEYS = 16_384;
 
 /** Who asks (what they may see differs), in which format, for which URL. */
 function keyOf(ctx: Context): string {
