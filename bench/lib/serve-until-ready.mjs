@@ -11,18 +11,25 @@ export function serveAccepts(flag) {
 }
 
 /**
- * Spawns `node dist/cli/main.js serve --no-watch` on `dir` (plus `args`) and resolves once /_health
+ * Spawns `node dist/cli/main.js serve --no-watch` on `dir` (plus `args`; `watch` leaves out `--no-watch`) and resolves once /_health
  * answers 204: `{ ok: true, readyMs, url, pid, output(), waitFor(pattern), stop() }`; or, when the process ends first
  * or is not ready within `timeoutMs` (then killed): `{ ok: false, code, signal, ms, output() }`.
  * `cli` runs another build's cli/main.js (an A/B run).
  */
-export async function serveUntilReady(dir, { args = [], nodeArgs = [], env = process.env, timeoutMs = 30 * 60_000, cli = distFile('cli/main.js') } = {}) {
+export async function serveUntilReady(
+  dir,
+  { args = [], nodeArgs = [], env = process.env, timeoutMs = 30 * 60_000, cli = distFile('cli/main.js'), watch = false } = {},
+) {
   const port = await findFreePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, cli, 'serve', '--dir', dir, '--port', String(port), '--host', HOST, '--no-watch', ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env,
-  });
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, cli, 'serve', '--dir', dir, '--port', String(port), '--host', HOST, ...(watch ? [] : ['--no-watch']), ...args],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env,
+    },
+  );
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));

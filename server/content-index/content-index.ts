@@ -17,7 +17,8 @@ import { toEntry } from './to-entry.js';
 import { CompactEntry, readStoredField } from './compact-entry.js';
 import { withLoadChunks } from './text-arena.js';
 import type { StringPool } from './string-pool.js';
-import { type TypeState, allocateId, createTypeState, holdId, releaseId } from './type-state.js';
+import { type HeldList, type TypeState, allocateId, changesSince, clearChanges, createTypeState, holdId, noteChange, releaseId } from './type-state.js';
+import { type TypeChanges, carryDefaultOrder } from './type-changes.js';
 
 const MAX_MEMOS_PER_TYPE = 64;
 
@@ -80,8 +81,7 @@ export class ContentIndex {
         for (const record of state.records.values()) state.ordered.push(record);
         sortRecords(state.ordered);
         state.version++;
-        state.views.clear();
-        state.memos.clear();
+        clearChanges(state);
       }
       this.changes++;
     }
@@ -187,11 +187,17 @@ export class ContentIndex {
     for (const state of this.states.values()) for (const entry of heldVersions(state)) yield entry.path;
   }
 
-  /** Entries visible with this status and locale, in default order. Cached until the type changes. */
+  /**
+   * Entries visible with this status and locale, in default order. Kept, and carried over the type's
+   * changes when asked again (a new list each time: search columns follow a list).
+   */
   entries(type: ContentType, status: Status, locale: string | null): readonly Entry[] {
     const state = this.stateOf(type);
     const viewKey = `${status}\u0000${locale ?? ''}`;
-    let view = state.views.get(viewKey);
+    const held = state.views.get(viewKey);
+    if (held !== undefined && held.version === state.version) return held.value;
+    const changes = held === undefined ? undefined : changesSince(state, held.version);
+    let view = changes === undefined ? undefined : carryDefaultOrder(held!.value, status, locale, changes);
     if (view === undefined) {
       const list: Entry[] = [];
       for (const record of state.ordered) {
@@ -200,8 +206,8 @@ export class ContentIndex {
         if (entry) list.push(entry);
       }
       view = list;
-      state.views.set(viewKey, view);
     }
+    state.views.set(viewKey, { value: view, version: state.version });
     return view;
   }
 
@@ -244,23 +250,23 @@ export class ContentIndex {
   }
 
   /**
-   * A value derived from the type's documents, computed once and kept until the type changes.
+   * A value derived from the type's documents, computed once and kept until the type changes; one
+   * with `carry` is kept after that too, and carried over the documents changed since when asked
+   * again (made again when `carry` gives undefined, or the changes are too many or no longer known).
    * Keys that depend on other types must include their `typeVersion`. Past MAX_MEMOS_PER_TYPE, the
    * one used least recently goes: a value asked all the time (a sort order, the table of slugs)
    * outlives many asked once.
    */
-  memo<T>(type: ContentType, key: string, compute: () => T): T {
-    const { memos } = this.stateOf(type);
-    if (memos.has(key)) {
-      const value = memos.get(key) as T;
-      memos.delete(key);
-      memos.set(key, value);
-      return value;
-    }
-    const value = compute();
+  memo<T>(type: ContentType, key: string, compute: () => T, carry?: (value: T, changes: TypeChanges) => T | undefined): T {
+    const state = this.stateOf(type);
+    const { memos } = state;
+    const held = memos.get(key);
+    if (held !== undefined) memos.delete(key);
+    let value = held === undefined ? undefined : held.version === state.version ? { kept: held.value as T } : carried(state, held as HeldList<T>, carry);
+    value ??= { kept: compute() };
     if (memos.size >= MAX_MEMOS_PER_TYPE) memos.delete(memos.keys().next().value as string);
-    memos.set(key, value);
-    return value;
+    memos.set(key, { value: value.kept, version: state.version, carry: carry as HeldList<unknown>['carry'] });
+    return value.kept;
   }
 
   /** Changes whenever any document or media file changes: the key for caches that read across types. */
@@ -296,11 +302,8 @@ export class ContentIndex {
     this.journal?.note(`${state.type.uid}\u0001${key}`, old, () => state.records.get(key));
     state.version++;
     this.changes++;
-    // A load clears them once at its end.
-    if (!this.bulk) {
-      state.views.clear();
-      state.memos.clear();
-    }
+    // A load makes them again once at its end.
+    if (!this.bulk) noteChange(state, key, old);
     if (old) {
       if (!this.bulk) removeSorted(state.ordered, old);
       unlinkRelations(state, old);
@@ -332,6 +335,13 @@ export class ContentIndex {
     if (!this.bulk) insertSorted(state.ordered, record);
     linkRelations(state, record);
   }
+}
+
+/** A memo carried over its type's changes since it was made, if it can be. */
+function carried<T>(state: TypeState, held: HeldList<T>, carry: ((value: T, changes: TypeChanges) => T | undefined) | undefined): { kept: T } | undefined {
+  const changes = carry === undefined ? undefined : changesSince(state, held.version);
+  const value = changes === undefined ? undefined : carry!(held.value, changes);
+  return value === undefined ? undefined : { kept: value };
 }
 
 /** An entry with the record's id: itself when it has it, or when fresh (id 0, not shared yet: it takes the id in place, saving a copy per load). */

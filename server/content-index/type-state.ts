@@ -2,6 +2,7 @@ import type { ContentType } from '../schema/content-type.js';
 import { USER_UID } from '../schema/user-type.js';
 import { deriveId } from './derive-id.js';
 import type { DocumentRecord, Entry } from './entry.js';
+import { type RecordChange, TypeChanges } from './type-changes.js';
 
 /** What the index holds of one content type. */
 export interface TypeState {
@@ -22,11 +23,17 @@ export interface TypeState {
    */
   readonly reverse: Map<string, Map<string, Set<string>>>;
   reverseBuilt: boolean;
-  /** Entries per status and locale in default order, dropped on every change of the type. */
-  readonly views: Map<string, readonly Entry[]>;
-  /** Values derived from the type's documents (sort orders …), dropped on every change of the type. */
-  readonly memos: Map<string, unknown>;
+  /** Entries per status and locale in default order, with the version they show (carried over later changes when asked again). */
+  readonly views: Map<string, HeldList<readonly Entry[]>>;
+  /**
+   * Values derived from the type's documents (sort orders …), with the version they show: one that
+   * can be carried over a change (`carry`) is when asked again, the others are dropped at the change.
+   */
+  readonly memos: Map<string, HeldList<unknown>>;
   version: number;
+  /** The records changed since the version `changesSince`, in order: what views and memos are carried over. */
+  readonly changes: LoggedChange[];
+  changesSince: number;
   /** What a record's numeric id is derived from: its key, or (users, whose ids tokens carry) its documentId alone. */
   readonly idSeed: (key: string) => string;
 }
@@ -49,6 +56,8 @@ export function createTypeState(type: ContentType): TypeState {
     views: new Map(),
     memos: new Map(),
     version: 0,
+    changes: [],
+    changesSince: 0,
     idSeed,
   };
 }
@@ -102,3 +111,55 @@ export function releaseId(state: TypeState, id: number, key: string): void {
 function documentIdOfKey(key: string): string {
   return key.slice(0, key.indexOf('\u0000'));
 }
+
+/** A list (or value) derived from a type's records, the version of the type it shows, and how it is carried over changes. */
+export interface HeldList<T> {
+  readonly value: T;
+  readonly version: number;
+  readonly carry?: ((value: T, changes: TypeChanges) => T | undefined) | undefined;
+}
+
+/** A change of a record (`before` is what `key` held), at the type's version after it. */
+interface LoggedChange {
+  readonly version: number;
+  readonly key: string;
+  readonly before: DocumentRecord | undefined;
+}
+
+/** Changes kept for carrying lists over; past them (a large import, a branch switch) lists are made again. */
+const MAX_CHANGES = 256;
+
+/** Notes that `key`'s record changed (the type's version is already the one after it); drops the memos that cannot be carried over. */
+export function noteChange(state: TypeState, key: string, before: DocumentRecord | undefined): void {
+  const { changes, memos } = state;
+  changes.push({ version: state.version, key, before });
+  if (changes.length > MAX_CHANGES) {
+    const dropped = changes.splice(0, changes.length - MAX_CHANGES / 2);
+    state.changesSince = dropped.at(-1)!.version;
+  }
+  for (const [name, held] of memos) if (held.carry === undefined) memos.delete(name);
+}
+
+/** Forgets every change (a load: every list is made again). */
+export function clearChanges(state: TypeState): void {
+  state.changes.length = 0;
+  state.changesSince = state.version;
+  state.views.clear();
+  state.memos.clear();
+}
+
+/** The documents changed since `version`, each once with its record then and now; undefined when they are not all known or too many. */
+export function changesSince(state: TypeState, version: number): TypeChanges | undefined {
+  if (version < state.changesSince) return undefined;
+  const before = new Map<string, DocumentRecord | undefined>();
+  const { changes } = state;
+  for (let i = changes.length - 1; i >= 0 && changes[i]!.version > version; i--) before.set(changes[i]!.key, changes[i]!.before);
+  if (before.size > MAX_CARRIED) return undefined;
+  const changed: RecordChange[] = [];
+  for (const [key, record] of before) changed.push({ before: record, after: state.records.get(key) });
+  const { records } = state;
+  return new TypeChanges(changed, (entry) => records.get(`${entry.documentId}\u0000${entry.locale ?? ''}`));
+}
+
+/** Changed documents a list is carried over at most (each costs a splice of the list); past them it is made again. */
+const MAX_CARRIED = 64;

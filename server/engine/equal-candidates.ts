@@ -3,14 +3,16 @@ import type { FilterNode } from '../query/filter-node.js';
 import type { ContentType } from '../schema/content-type.js';
 import { readEntryField } from './field-value.js';
 import type { ReadContext } from './read-context.js';
+import type { ListView } from './list-view.js';
+import { type TypeChanges, listedVersion } from '../content-index/type-changes.js';
 
 /**
  * The entries of a list that can pass a filter asking a text attribute to equal a string
  * (`filters[slug][$eq]=…`, alone or among the children of a top-level `$and`: how a front end
  * finds a page by its slug), looked up in a table of the list by that attribute's values instead
  * of testing every entry: a superset of the matches, in the list's order, which the filter still
- * tests one by one. The table is made on the first such query and kept with the list's other memos
- * (until the type changes). Undefined when the filter has no such comparison, or when an entry of
+ * tests one by one. The table is made on the first such query and kept with the list's other memos,
+ * carried over the type's changes (the changed documents' entries moved). Undefined when the filter has no such comparison, or when an entry of
  * the list holds something else than a string there (then equality is not string equality alone:
  * every entry is tested as before).
  */
@@ -18,12 +20,18 @@ export function equalCandidates(
   context: ReadContext,
   type: ContentType,
   list: readonly Entry[],
-  view: string,
+  view: ListView,
   filters: FilterNode | undefined,
 ): readonly Entry[] | undefined {
   const equality = equalityOf(type, filters);
   if (equality === undefined) return undefined;
-  const table = context.index.memo(type, `equal|${view}|${equality.field}`, () => tableOf(list, equality.field));
+  const { field } = equality;
+  const table = context.index.memo(
+    type,
+    `equal|${view.status}|${view.locale ?? ''}|${field}`,
+    () => tableOf(list, field),
+    (held, changes) => carryTable(held, field, view, changes),
+  );
   if (table === null) return undefined;
   const found = table.get(equality.value);
   return found === undefined ? [] : Array.isArray(found) ? found : [found];
@@ -48,9 +56,12 @@ function equalityOf(type: ContentType, node: FilterNode | undefined): { readonly
   return undefined;
 }
 
+/** Entries by a value: one, or several in list order. */
+type Table = Map<string, Entry | Entry[]>;
+
 /** The list's entries by their value of `field` (one entry, or several in list order); null when a value is not a string. */
-function tableOf(list: readonly Entry[], field: string): Map<string, Entry | Entry[]> | null {
-  const table = new Map<string, Entry | Entry[]>();
+function tableOf(list: readonly Entry[], field: string): Table | null {
+  const table: Table = new Map();
   for (const entry of list) {
     const value = readEntryField(entry, field);
     if (value === undefined || value === null) continue;
@@ -59,6 +70,39 @@ function tableOf(list: readonly Entry[], field: string): Map<string, Entry | Ent
     if (held === undefined) table.set(value, entry);
     else if (Array.isArray(held)) held.push(entry);
     else table.set(value, [held, entry]);
+  }
+  return table;
+}
+
+/**
+ * A table carried over changes of its type, in place: each changed document's old entry taken out
+ * of its value's list, its new one put in its value's list at its place in default order.
+ * Undefined when it cannot be (then it is made again); null when a new value is not a string.
+ */
+function carryTable(table: Table | null, field: string, view: ListView, changes: TypeChanges): Table | null | undefined {
+  if (table === null) return undefined;
+  for (const { before } of changes.changed) {
+    const old = listedVersion(before, view.status, view.locale);
+    const value = old === undefined ? undefined : readEntryField(old, field);
+    if (value === undefined || value === null) continue;
+    const held = typeof value === 'string' ? table.get(value) : undefined;
+    if (held === old) table.delete(value as string);
+    else if (Array.isArray(held) && held.includes(old!)) {
+      const rest = held.filter((entry) => entry !== old);
+      table.set(value as string, rest.length === 1 ? rest[0]! : rest);
+    } else return undefined;
+  }
+  for (const { after } of changes.changed) {
+    const entry = listedVersion(after, view.status, view.locale);
+    const value = entry === undefined ? undefined : readEntryField(entry, field);
+    if (value === undefined || value === null) continue;
+    if (typeof value !== 'string') return null;
+    const held = table.get(value);
+    const list = held === undefined ? [] : Array.isArray(held) ? held.slice() : [held];
+    const at = changes.defaultPosition(list, after!);
+    if (at === undefined) return undefined;
+    list.splice(at, 0, entry!);
+    table.set(value, list.length === 1 ? list[0]! : list);
   }
   return table;
 }

@@ -1,4 +1,5 @@
 import type { Entry } from '../content-index/entry.js';
+import type { ListView } from './list-view.js';
 import type { ContentType } from '../schema/content-type.js';
 import type { DocumentQuery, SortKey } from '../query/document-query.js';
 import { answerByColumns, filterByColumns } from './column-answer.js';
@@ -6,7 +7,9 @@ import { compileFilter } from './compile-filter.js';
 import { compileSearch } from './compile-search.js';
 import { equalCandidates } from './equal-candidates.js';
 import { type ReadContext, localeFor } from './read-context.js';
-import { sortEntries } from './sort-entries.js';
+import { type KeptSort, carryKeptSort, keptSort } from './kept-sort.js';
+import { carryMatches, readsEntryAlone } from './kept-matches.js';
+import type { TypeChanges } from '../content-index/type-changes.js';
 import { findRelationTarget } from '../schema/schema-registry.js';
 
 export interface Selection {
@@ -21,7 +24,9 @@ export interface Selection {
 export function selectEntries(context: ReadContext, type: ContentType, query: DocumentQuery): Selection {
   const locale = query.locale === '*' && type.localized ? '*' : localeFor(context, type);
   const base = context.index.entries(type, query.status, locale);
-  const ordered = query.sort.length === 0 ? base : sortedView(context, { type, base, sort: query.sort, view: `${query.status}|${locale ?? ''}` });
+  const view = { status: query.status, locale };
+  const kept = query.sort.length === 0 ? undefined : sortedView(context, { type, base, sort: query.sort, view });
+  const ordered = kept === undefined ? base : kept.entries;
   const tests: ((entry: Entry) => boolean)[] = [];
   if (query.filters) tests.push(compileFilter(context, type, query.filters));
   if (query.search !== undefined && query.search !== '') tests.push(compileSearch(type, query.search));
@@ -32,25 +37,34 @@ export function selectEntries(context: ReadContext, type: ContentType, query: Do
   const test = tests.length === 1 ? tests[0]! : (entry: Entry) => tests.every((t) => t(entry));
   // A page found by a text attribute's value (a slug) tests the few entries that hold it, in the
   // list's order (no sort), and keeps no memo of its own: each value asked would take one.
-  const candidates = query.sort.length === 0 ? equalCandidates(context, type, base, `${query.status}|${locale ?? ''}`, query.filters) : undefined;
+  const candidates = query.sort.length === 0 ? equalCandidates(context, type, base, view, query.filters) : undefined;
   if (candidates !== undefined) {
     const matches = candidates.filter(test);
     return { page: matches.slice(start, end), total: matches.length };
   }
-  // The matches of a filter are kept until the index changes, so paging through a filtered list
-  // (or the same query from many clients) costs one scan per change, not one per request. Filters
-  // through relations read other types, hence the index-wide version in the key.
-  const key = `match|${query.status}|${locale ?? ''}|${sortKey(query.sort)}|${context.index.version}|${query.search ?? ''}|${JSON.stringify(query.filters ?? null)}`;
-  const matches = context.index.memo(type, key, () => {
-    // `_q` and `$containsi` on long text are answered from the list's search columns where they can be
-    // (once made: search-columns.ts).
-    // A column made between requests is given up once the type changes: its list is then replaced.
-    const version = context.index.typeVersion(type);
-    const answer = answerByColumns(type, base, query, { wait: false, stale: () => context.index.typeVersion(type) !== version });
-    if (answer === undefined) return ordered.filter(test);
-    const rest = answer.rest === undefined ? undefined : compileFilter(context, type, answer.rest);
-    return filterByColumns(base, ordered, answer, { rest, whole: test });
-  });
+  // The matches of a filter are kept, so paging through a filtered list (or the same query from many
+  // clients) costs one scan, not one per request. A filter of the entry's own values in a list that
+  // can be carried over an edit (default order, a plain sort) is carried over it (kept-matches.ts);
+  // others are made again after any change: filters through relations read other types, hence the
+  // index-wide version in their key.
+  const own = readsEntryAlone(type, query.filters) && (kept === undefined || kept.kind !== undefined);
+  const key = `match|${query.status}|${locale ?? ''}|${sortKey(query.sort)}|${own ? 'own' : context.index.version}|${query.search ?? ''}|${JSON.stringify(query.filters ?? null)}`;
+  const carry = own ? (held: readonly Entry[], changes: TypeChanges) => carryMatches(held, { type, sort: query.sort, view, test }, changes) : undefined;
+  const matches = context.index.memo<readonly Entry[]>(
+    type,
+    key,
+    () => {
+      // `_q` and `$containsi` on long text are answered from the list's search columns where they can be
+      // (once made: search-columns.ts).
+      // A column made between requests is given up once the type changes: its list is then replaced.
+      const version = context.index.typeVersion(type);
+      const answer = answerByColumns(type, base, query, { wait: false, stale: () => context.index.typeVersion(type) !== version });
+      if (answer === undefined) return ordered.filter(test);
+      const rest = answer.rest === undefined ? undefined : compileFilter(context, type, answer.rest);
+      return filterByColumns(base, ordered, answer, { rest, whole: test });
+    },
+    carry,
+  );
   return { page: matches.slice(start, end), total: matches.length };
 }
 
@@ -68,10 +82,10 @@ interface SortRequest {
   readonly type: ContentType;
   readonly base: readonly Entry[];
   readonly sort: readonly SortKey[];
-  readonly view: string;
+  readonly view: ListView;
 }
 
-function sortedView(context: ReadContext, request: SortRequest): readonly Entry[] {
+function sortedView(context: ReadContext, request: SortRequest): KeptSort {
   const { type, base, sort, view } = request;
   // A sort through a relation also depends on the related type's documents.
   const dependencies = sort
@@ -82,6 +96,13 @@ function sortedView(context: ReadContext, request: SortRequest): readonly Entry[
       return target ? `${target.uid}@${context.index.typeVersion(target)}` : '';
     })
     .join(',');
-  const key = `sort|${view}|${sortKey(sort)}|${dependencies}`;
-  return context.index.memo(type, key, () => sortEntries(context, type, base, sort));
+  const key = `sort|${view.status}|${view.locale ?? ''}|${sortKey(sort)}|${dependencies}`;
+  // An edit of the type carries a sort by a value of the entry's own over it (kept-sort.ts).
+  const kept = context.index.memo(
+    type,
+    key,
+    () => keptSort(context, type, base, sort),
+    (held, changes) => carryKeptSort(type, held, sort, view, changes),
+  );
+  return kept;
 }

@@ -1,0 +1,92 @@
+import { type DocumentRecord, type Entry, type Status, versionOf } from './entry.js';
+
+/** One document of a type changed since a list was made: its record then and now (undefined: none). */
+export interface RecordChange {
+  readonly before: DocumentRecord | undefined;
+  readonly after: DocumentRecord | undefined;
+}
+
+/**
+ * The documents of a type changed since a list of its entries was made (a view, a sort order, a
+ * table of values), each once, for carrying the list over them instead of making it again from
+ * every entry: an edit at 1,000,000 documents then costs the next listing a few splices, not a
+ * sort of the whole type.
+ */
+export class TypeChanges {
+  constructor(
+    readonly changed: readonly RecordChange[],
+    /** The current record of an entry of the type (by its documentId and locale). */
+    private readonly recordOf: (entry: Entry) => DocumentRecord | undefined,
+  ) {}
+
+  /** Where the version `record` shows with `status` in `locale` (`*`: every locale) goes in `list`, a list in default order of current records' versions; undefined when that cannot be told. */
+  defaultPosition(list: readonly Entry[], record: DocumentRecord, from = 0, to = list.length): number | undefined {
+    let low = from;
+    let high = to;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      const order = this.compareDefault(list[mid]!, record);
+      if (order === undefined) return undefined;
+      if (order < 0) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+
+  /**
+   * The default order (createdAt, documentId, locale: compareRecords) of a listed entry against a
+   * record; undefined when the entry's record is not the current one or a time is not a number
+   * (no order to trust: the list is made again).
+   */
+  compareDefault(entry: Entry, record: DocumentRecord): number | undefined {
+    const other = this.recordOf(entry);
+    if (other === undefined || other === record || Number.isNaN(other.createdMs) || Number.isNaN(record.createdMs)) return undefined;
+    if (other.createdMs !== record.createdMs) return other.createdMs - record.createdMs;
+    if (other.documentId !== record.documentId) return other.documentId < record.documentId ? -1 : 1;
+    const a = other.locale ?? '';
+    const b = record.locale ?? '';
+    return a < b ? -1 : a > b ? 1 : undefined;
+  }
+}
+
+/** The version a list of `status` in `locale` (`*`: every locale) holds of a record, if any. */
+export function listedVersion(record: DocumentRecord | undefined, status: Status, locale: string | null): Entry | undefined {
+  if (record === undefined || (locale !== '*' && record.locale !== locale)) return undefined;
+  return versionOf(record, status);
+}
+
+/**
+ * A list of a type's versions of `status` in `locale`, in default order, carried over changes: a
+ * new array (the old one may be held: search columns follow a list), the changed documents' old
+ * versions taken out and their new ones put in their places. Undefined when an old version is not
+ * in the list or an order cannot be told: the caller makes the list again.
+ */
+export function carryDefaultOrder(list: readonly Entry[], status: Status, locale: string | null, changes: TypeChanges): Entry[] | undefined {
+  const out = withoutChanged(list, status, locale, changes);
+  if (out === undefined) return undefined;
+  for (const { after } of changes.changed) {
+    const entry = listedVersion(after, status, locale);
+    if (entry === undefined) continue;
+    const at = changes.defaultPosition(out, after!);
+    if (at === undefined) return undefined;
+    out.splice(at, 0, entry);
+  }
+  return out;
+}
+
+/**
+ * A copy of a list of `status` in `locale` without the changed documents' old versions; undefined
+ * when one is not in it, unless the list holds only some of the versions (`some`: a filter's matches).
+ */
+export function withoutChanged(list: readonly Entry[], status: Status, locale: string | null, changes: TypeChanges, some = false): Entry[] | undefined {
+  const out = list.slice();
+  for (const { before } of changes.changed) {
+    const old = listedVersion(before, status, locale);
+    if (old === undefined) continue;
+    const at = out.indexOf(old);
+    if (at < 0 && some) continue;
+    if (at < 0) return undefined;
+    out.splice(at, 1);
+  }
+  return out;
+}
