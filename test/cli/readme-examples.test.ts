@@ -18,7 +18,7 @@ const SKIPPED: Readonly<Record<string, string>> = {
   'npx cms serve --dir my-site           # http://localhost:1337/api': 'runs until stopped; the line before checks the same project',
   'npm run build && node bench/generate.mjs --count 100000 && node bench/generate.mjs --count 10000': 'benchmarks: minutes of work and gigabytes of data',
   'node bench/cold-start.mjs && node bench/watch.mjs && node bench/query.mjs && node bench/populate.mjs': 'benchmarks, as above',
-  'node bench/export.mjs && node bench/writes.mjs': 'benchmarks, as above',
+  'node bench/export.mjs && node bench/writes.mjs && node bench/after-edit.mjs': 'benchmarks, as above',
   'curl -H "Authorization: Bearer $STRAPI_TOKEN" \\': 'reads from a running Strapi server',
   "  'http://localhost:1337/api/articles?pagination[pageSize]=100&status=published' -g > articles.json": 'the second line of the Strapi example above',
   'npx cms openapi --out openapi.json && npx openapi-typescript openapi.json -o api.d.ts':
