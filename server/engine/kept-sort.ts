@@ -1,30 +1,26 @@
 import type { DocumentRecord, Entry } from '../content-index/entry.js';
-import type { ListView } from './list-view.js';
 import { type TypeChanges, listedVersion, withoutChanged } from '../content-index/type-changes.js';
 import type { SortKey } from '../query/document-query.js';
 import type { ContentType } from '../schema/content-type.js';
+import type { ListView } from './list-view.js';
 import type { ReadContext } from './read-context.js';
-import { type PlainKind, comparePlainly, ownValueReader, plainKind, sortEntries, sortPlainly } from './sort-entries.js';
+import { type PlainKind, type PlainValue, comparePlainly, ownValueReader, plainKind, sortWithKinds } from './sort-entries.js';
 
 /**
- * A view's sort order as the type's memos keep it. `kind` is set when it can be carried over the
- * type's changes: one key of the entry's own (a system field, a scalar attribute) whose values `<`
- * orders (sortPlainly), so an entry's place depends on its value and the default order alone.
+ * A view's sort order as the type's memos keep it. `kinds` is set when it can be carried over the
+ * type's changes: keys of the entry's own (system fields, scalar attributes) whose values `<`
+ * orders (plainKind), so an entry's place depends on its values and the default order alone.
  */
 export interface KeptSort {
   readonly entries: readonly Entry[];
-  readonly kind: PlainKind | undefined;
+  readonly kinds: readonly PlainKind[] | undefined;
 }
 
 /** The view `entries` (one status and locale, in default order) in the order of `keys`: sortEntries' order. */
 export function keptSort(context: ReadContext, type: ContentType, entries: readonly Entry[], keys: readonly SortKey[]): KeptSort {
-  const read = keys.length === 1 ? ownValueReader(type, keys[0]!.path) : undefined;
-  if (read !== undefined) {
-    const column = entries.map(read);
-    const kind = plainKind(column);
-    if (kind !== undefined) return { entries: sortPlainly(entries, column, directionOf(keys[0]!)), kind };
-  }
-  return { entries: sortEntries(context, type, entries, keys), kind: undefined };
+  const { sorted, kinds } = sortWithKinds(context, type, entries, keys);
+  const own = ownReaders(type, keys) !== undefined && kinds.every((kind) => kind !== undefined);
+  return { entries: sorted, kinds: own ? (kinds as PlainKind[]) : undefined };
 }
 
 /**
@@ -34,26 +30,29 @@ export function keptSort(context: ReadContext, type: ContentType, entries: reado
  * `<` does not order, a new value that would change that): the caller sorts again.
  */
 export function carryKeptSort(type: ContentType, kept: KeptSort, keys: readonly SortKey[], view: ListView, changes: TypeChanges): KeptSort | undefined {
-  let kind = kept.kind;
-  const read = keys.length === 1 ? ownValueReader(type, keys[0]!.path) : undefined;
-  if (kind === undefined || read === undefined) return undefined;
-  const direction = directionOf(keys[0]!);
+  const readers = ownReaders(type, keys);
+  if (kept.kinds === undefined || readers === undefined) return undefined;
+  const kinds = [...kept.kinds];
   const out = withoutChanged(kept.entries, view.status, view.locale, changes);
   if (out === undefined) return undefined;
   for (const { after } of changes.changed) {
     const entry = listedVersion(after, view.status, view.locale);
     if (entry === undefined) continue;
-    kind = plainKind([read(entry)], kind);
-    const at = kind === undefined ? undefined : sortedPosition(read, direction, out, entry, after!, changes);
+    for (let k = 0; k < readers.length; k++) {
+      const kind = plainKind([readers[k]!(entry)], kinds[k]);
+      if (kind === undefined) return undefined;
+      kinds[k] = kind;
+    }
+    const at = sortedPosition(readers, keys, out, entry, after!, changes);
     if (at === undefined) return undefined;
     out.splice(at, 0, entry);
   }
-  return { entries: out, kind };
+  return { entries: out, kinds };
 }
 
 /**
- * Where `entry` (the version of `record`) goes in `list`, a list in a kept sort's order (a plain
- * one: `kind` set) or in default order (no sort); undefined when that cannot be told.
+ * Where `entry` (the version of `record`) goes in `list`, a list in a kept sort's order (one with
+ * `kinds` set) or in default order (no sort); undefined when that cannot be told.
  */
 export function keptPosition(
   type: ContentType,
@@ -64,32 +63,42 @@ export function keptPosition(
   changes: TypeChanges,
 ): number | undefined {
   if (keys.length === 0) return changes.defaultPosition(list, record);
-  const read = keys.length === 1 ? ownValueReader(type, keys[0]!.path) : undefined;
-  return read === undefined ? undefined : sortedPosition(read, directionOf(keys[0]!), list, entry, record, changes);
+  const readers = ownReaders(type, keys);
+  return readers === undefined ? undefined : sortedPosition(readers, keys, list, entry, record, changes);
 }
 
-/** Where `entry` goes in a list sorted plainly by `read`'s values, ties in default order. */
+/** Each key's reader when every key reads the entry alone, else undefined. */
+function ownReaders(type: ContentType, keys: readonly SortKey[]): ((entry: Entry) => unknown)[] | undefined {
+  const readers = keys.map((key) => ownValueReader(type, key.path));
+  return readers.every((read) => read !== undefined) ? (readers as ((entry: Entry) => unknown)[]) : undefined;
+}
+
+/** Where `entry` goes in a list sorted plainly by the readers' values key by key, ties in default order. */
 function sortedPosition(
-  read: (entry: Entry) => unknown,
-  direction: number,
+  readers: readonly ((entry: Entry) => unknown)[],
+  keys: readonly SortKey[],
   list: readonly Entry[],
   entry: Entry,
   record: DocumentRecord,
   changes: TypeChanges,
 ): number | undefined {
-  const value = read(entry) as number | string | null;
+  const values = readers.map((read) => read(entry) as PlainValue);
+  const directions = keys.map((key) => (key.order === 'desc' ? -1 : 1));
+  const compare = (listed: Entry): number | undefined => {
+    for (let k = 0; k < readers.length; k++) {
+      const order = comparePlainly(readers[k]!(listed) as PlainValue, values[k]!, directions[k]!);
+      if (order !== 0) return order;
+    }
+    return changes.compareDefault(listed, record);
+  };
   let low = 0;
   let high = list.length;
   while (low < high) {
     const mid = (low + high) >>> 1;
-    const order = comparePlainly(read(list[mid]!) as number | string | null, value, direction) || changes.compareDefault(list[mid]!, record);
+    const order = compare(list[mid]!);
     if (order === undefined) return undefined;
     if (order < 0) low = mid + 1;
     else high = mid;
   }
   return low;
-}
-
-function directionOf(key: SortKey): number {
-  return key.order === 'desc' ? -1 : 1;
 }

@@ -47,7 +47,7 @@ export function selectEntries(context: ReadContext, type: ContentType, query: Do
   // can be carried over an edit (default order, a plain sort) is carried over it (kept-matches.ts);
   // others are made again after any change: filters through relations read other types, hence the
   // index-wide version in their key.
-  const own = readsEntryAlone(type, query.filters) && (kept === undefined || kept.kind !== undefined);
+  const own = readsEntryAlone(type, query.filters) && (kept === undefined || kept.kinds !== undefined);
   const key = `match|${query.status}|${locale ?? ''}|${sortKey(query.sort)}|${own ? 'own' : context.index.version}|${query.search ?? ''}|${JSON.stringify(query.filters ?? null)}`;
   const carry = own ? (held: readonly Entry[], changes: TypeChanges) => carryMatches(held, { type, sort: query.sort, view, test }, changes) : undefined;
   const matches = context.index.memo<readonly Entry[]>(

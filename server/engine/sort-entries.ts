@@ -11,32 +11,43 @@ import { findRelationTarget } from '../schema/schema-registry.js';
  * read once per entry, so a sort costs one pass of reads plus the comparisons.
  */
 export function sortEntries<E extends Entry>(context: ReadContext, type: ContentType, entries: readonly E[], keys: readonly SortKey[]): E[] {
+  return sortWithKinds(context, type, entries, keys).sorted;
+}
+
+/**
+ * sortEntries' order, and what each key's column holds when `<` orders it (plainKind; undefined for
+ * a key whose column it does not). With every column plain the order is the one `<` gives key by
+ * key (comparePlainly), ties in input order.
+ */
+export function sortWithKinds<E extends Entry>(
+  context: ReadContext,
+  type: ContentType,
+  entries: readonly E[],
+  keys: readonly SortKey[],
+): { sorted: E[]; kinds: readonly (PlainKind | undefined)[] } {
   const readers = keys.map((key) => sortValueReader(context, type, key.path));
   const directions = keys.map((key) => (key.order === 'desc' ? -1 : 1));
-  if (readers.length === 1) {
-    const column = entries.map(readers[0]!);
-    if (plainKind(column) !== undefined) return sortPlainly(entries, column, directions[0]!);
-  }
-  const values = entries.map((entry) => readers.map((read) => read(entry)));
+  const columns = readers.map((read) => entries.map(read));
+  const kinds = columns.map((column) => plainKind(column));
+  if (columns.length === 1 && kinds[0] !== undefined) return { sorted: sortPlainly(entries, columns[0]!, directions[0]!), kinds };
   const order = entries.map((_, i) => i);
   order.sort((a, b) => {
-    const va = values[a]!;
-    const vb = values[b]!;
-    for (let k = 0; k < readers.length; k++) {
-      const c = compareValues(va[k], vb[k]);
+    for (let k = 0; k < columns.length; k++) {
+      const column = columns[k]!;
+      const c = compareValues(column[a], column[b]);
       if (c !== 0) return c * directions[k]!;
     }
     return a - b;
   });
-  return order.map((i) => entries[i]!);
+  return { sorted: order.map((i) => entries[i]!), kinds };
 }
 
-/** What a column `<` orders as compareValues does holds besides nulls: numbers, strings, or nothing else (`none`). */
-export type PlainKind = 'number' | 'string' | 'none';
+/** What a column `<` orders as compareValues does holds besides nulls: numbers, strings, booleans, or nothing else (`none`). */
+export type PlainKind = 'number' | 'string' | 'boolean' | 'none';
 
 /**
  * Whether JavaScript's `<` orders a column's values as compareValues does, and what they are:
- * nulls, and numbers only (none NaN) or strings only, none of them with a UTF-16 code unit from
+ * nulls, and numbers only (none NaN), booleans only, or strings only, none of them with a UTF-16 code unit from
  * U+D800 up (where `<` and code point order part); undefined when not. A sort by `<` is several
  * times faster (8 s → about 1 s for a million titles). `kind` is what the column held before these values.
  */
@@ -44,7 +55,7 @@ export function plainKind(column: readonly unknown[], kind: PlainKind = 'none'):
   for (const value of column) {
     if (value === null) continue;
     const type = typeof value;
-    if (type !== 'number' && type !== 'string') return undefined;
+    if (type !== 'number' && type !== 'string' && type !== 'boolean') return undefined;
     if (kind === 'none') kind = type;
     else if (type !== kind) return undefined;
     if (type === 'string' ? HIGH_UNITS.test(value as string) : Number.isNaN(value)) return undefined;
@@ -54,16 +65,19 @@ export function plainKind(column: readonly unknown[], kind: PlainKind = 'none'):
 
 const HIGH_UNITS = /[\uD800-\uFFFF]/;
 
+/** A value of a column plainKind accepts. */
+export type PlainValue = number | string | boolean | null;
+
 /** The same sort as sortEntries' (nulls first, ties in input order), comparing with `<` (comparePlainly). */
 export function sortPlainly<E>(entries: readonly E[], column: readonly unknown[], direction: number): E[] {
-  const values = column as readonly (number | string | null)[];
+  const values = column as readonly PlainValue[];
   const order = entries.map((_, i) => i);
   order.sort((a, b) => comparePlainly(values[a]!, values[b]!, direction) || a - b);
   return order.map((i) => entries[i]!);
 }
 
 /** Two values of a plain column in a sort's direction (1 or -1): nulls first, then by `<`; 0 for a tie. */
-export function comparePlainly(x: number | string | null, y: number | string | null, direction: number): number {
+export function comparePlainly(x: PlainValue, y: PlainValue, direction: number): number {
   if (x === y) return 0;
   if (x === null) return -direction;
   if (y === null) return direction;

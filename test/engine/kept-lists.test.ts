@@ -28,6 +28,7 @@ function random(seed: number): () => number {
 const WORDS = ['apple', 'xｆｕｌｌ', 'x😀', 'Apple', 'banana', 'cherry', 'apple pie', '10', '9', '', 'zebra', 'ärger', 'émile'];
 const TEXT_TYPES = new Set(['string', 'text', 'uid', 'email']);
 const NUMBER_TYPES = new Set(['integer', 'float']);
+const BOOLEAN_TYPES = new Set(['boolean']);
 
 /** The views a round asks of a type (one per round: a type keeps 64 memos, and all views' would be more). */
 function viewsOf(type: ContentType): string[] {
@@ -39,7 +40,8 @@ function viewsOf(type: ContentType): string[] {
 function queriesOf(type: ContentType, rows: readonly Record<string, unknown>[], view: string): string[] {
   const texts = [...type.attributes].filter(([, a]) => a.kind === 'scalar' && TEXT_TYPES.has(a.type) && !a.private).map(([n]) => n);
   const numbers = [...type.attributes].filter(([, a]) => a.kind === 'scalar' && NUMBER_TYPES.has(a.type) && !a.private).map(([n]) => n);
-  const sorts = [...texts, ...numbers, 'createdAt', 'updatedAt', 'publishedAt', 'id', 'documentId'];
+  const booleans = [...type.attributes].filter(([, a]) => a.kind === 'scalar' && BOOLEAN_TYPES.has(a.type) && !a.private).map(([n]) => n);
+  const sorts = [...texts, ...numbers, ...booleans, 'createdAt', 'updatedAt', 'publishedAt', 'id', 'documentId'];
   const out: string[] = [view.slice(1)];
   out.push(`pagination[pageSize]=3&pagination[page]=2${view}`);
   for (const sort of sorts) {
@@ -57,6 +59,12 @@ function queriesOf(type: ContentType, rows: readonly Record<string, unknown>[], 
     out.push(`filters[$not][${name}][$lt]=3&sort=createdAt:desc&pagination[pageSize]=100${view}`);
   }
   out.push(`_q=a&pagination[pageSize]=100${view}`);
+  // Sorts by two keys, and a filter in such an order.
+  const first = [...booleans, ...numbers][0] ?? 'createdAt';
+  const second = texts[0] ?? 'documentId';
+  out.push(`sort[0]=${first}:desc&sort[1]=${second}:asc&pagination[pageSize]=100${view}`);
+  out.push(`sort[0]=${second}:asc&sort[1]=createdAt:desc&pagination[pageSize]=100${view}`);
+  out.push(`filters[${second}][$containsi]=e&sort[0]=${first}:asc&sort[1]=id:desc&pagination[pageSize]=100${view}`);
   return out;
 }
 
@@ -83,7 +91,9 @@ function editOnce(dir: string, folder: string, type: ContentType, next: () => nu
   const file = path.join(dir, folder, name);
   const data = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
   const others = files.map((other) => JSON.parse(fs.readFileSync(path.join(dir, folder, other), 'utf8')) as Record<string, unknown>);
-  const scalars = [...type.attributes].filter(([, a]) => a.kind === 'scalar' && (TEXT_TYPES.has(a.type) || NUMBER_TYPES.has(a.type)));
+  const scalars = [...type.attributes].filter(
+    ([, a]) => a.kind === 'scalar' && (TEXT_TYPES.has(a.type) || NUMBER_TYPES.has(a.type) || BOOLEAN_TYPES.has(a.type)),
+  );
   const move = next();
   if (move < 0.1) {
     fs.rmSync(file);
@@ -102,6 +112,7 @@ function editOnce(dir: string, folder: string, type: ContentType, next: () => nu
   else if (scalars.length > 0) {
     const [attribute, definition] = pick(scalars);
     if (definition.kind === 'scalar' && NUMBER_TYPES.has(definition.type)) data[attribute] = pick([null, 0, 1, 3, 5, 7, 1000, -2]);
+    else if (definition.kind === 'scalar' && BOOLEAN_TYPES.has(definition.type)) data[attribute] = pick([null, true, false]);
     else if (move < 0.6) data[attribute] = pick(others)[attribute] ?? null;
     else if (move < 0.63) data[attribute] = pick(['x😀', 'xｆｕｌｌ']);
     else data[attribute] = pick([...WORDS, null]);
