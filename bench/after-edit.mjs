@@ -3,7 +3,8 @@
 // tables of values and filters' matches are carried over an edit instead of made again), per build:
 //   - once at the start (asked first: each builds what it needs), then after each of --edits edits:
 //     the filtered, sorted page of bench/query.mjs, a page found by slug, a page sorted by views, a
-//     plain page (another page each time: the answer cache never answers);
+//     plain page (another page each time: the answer cache never answers), `_q` and a body
+//     `$containsi` of two words (another pair each time);
 //   - each edit replaces one article's file (a new title, written to a temporary file and renamed
 //     over it, as editors and git do) and waits until a get-one shows it (the watcher's latency).
 // Edited files are put back (their original inode) after each build's run.
@@ -27,7 +28,12 @@ const QUERIES = [
   ['page by slug', (n, slug) => `/api/articles?filters[slug][$eq]=${encodeURIComponent(slug)}&pagination[page]=${n}`],
   ['sorted by views', (n) => `/api/articles?sort=views:desc&pagination[page]=${n}`],
   ['plain page', (n) => `/api/articles?pagination[page]=${n}`],
+  ['`_q` of two words', (n) => `/api/articles?_q=${encodeURIComponent(twoWords(n))}&pagination[pageSize]=5`],
+  ['body `$containsi` two words', (n) => `/api/articles?filters[body][$containsi]=${encodeURIComponent(twoWords(n + 7))}&pagination[pageSize]=5`],
 ];
+const WORDS = ['garden', 'coffee', 'mountain', 'river', 'library', 'concert', 'kitchen', 'weekend', 'science', 'ocean', 'travel', 'winter'];
+/** Two words of the generated text, another pair for each n (a search asked once: the answer cache never has it). */
+const twoWords = (n) => `${WORDS[n % WORDS.length]} ${WORDS[(n * 5 + 1) % WORDS.length]}`;
 
 function readOptions() {
   const { values } = parseArgs({

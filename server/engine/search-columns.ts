@@ -3,6 +3,7 @@ import type { ContentIndex } from '../content-index/content-index.js';
 import type { Entry } from '../content-index/entry.js';
 import { LongColumn, type ValueSpan, valueSpan } from '../content-index/long-column.js';
 import { runSlowly } from '../content-index/run-slowly.js';
+import { forgetCarried } from '../content-index/type-changes.js';
 import { SearchCorpus } from '../content-index/search-corpus.js';
 import type { LongKind } from '../content-index/text-arena.js';
 import type { ContentType } from '../schema/content-type.js';
@@ -33,6 +34,8 @@ const columns = new WeakMap<readonly Entry[], Map<string, Slot<unknown>>>();
 export interface ColumnMaking {
   readonly wait: boolean;
   readonly stale?: (() => boolean) | undefined;
+  /** Only a column made already is had: none is started (a list's search reading an older list's columns). */
+  readonly madeOnly?: boolean | undefined;
 }
 
 /**
@@ -40,6 +43,7 @@ export interface ColumnMaking {
  * it is not made yet: made now with `wait`, else undefined while it is made between requests.
  */
 export function searchCorpus(type: ContentType, rows: readonly Entry[], making: ColumnMaking): SearchCorpus | undefined {
+  if (making.madeOnly === true) return madeColumn(rows, '_q');
   return ready(
     slotOf(rows, '_q', () => buildCorpus(type, rows)),
     making,
@@ -48,10 +52,16 @@ export function searchCorpus(type: ContentType, rows: readonly Entry[], making: 
 
 /** The column of a long attribute of `rows`, stored as `kind` (made now with `wait`, as searchCorpus). */
 export function longColumn(rows: readonly Entry[], field: string, kind: LongKind, making: ColumnMaking): LongColumn | undefined {
+  if (making.madeOnly === true) return madeColumn(rows, `${field}\u0000${kind}`);
   return ready(
     slotOf(rows, `${field}\u0000${kind}`, () => buildLongColumn(rows, field, kind)),
     making,
   );
+}
+
+/** A column of `rows` made already, if it is. */
+function madeColumn<T>(rows: readonly Entry[], key: string): T | undefined {
+  return columns.get(rows)?.get(key)?.value as T | undefined;
 }
 
 function ready<T>(slot: Slot<T>, making: ColumnMaking): T | undefined {
@@ -94,10 +104,23 @@ function slotOf<T>(rows: readonly Entry[], key: string, build: () => Generator<v
   }
   let slot = byKey.get(key) as Slot<T> | undefined;
   if (slot === undefined) {
-    slot = { steps: build(), value: undefined, driven: false };
+    slot = { steps: ownMade(rows, key, build()), value: undefined, driven: false };
     byKey.set(key, slot as Slot<unknown>);
   }
   return slot;
+}
+
+/**
+ * A list's column built: once every column asked of the list is made, the lists it was carried
+ * from are no longer read for it (their columns answered its searches meanwhile: column-answer.ts)
+ * and may go.
+ */
+function* ownMade<T>(rows: readonly Entry[], key: string, steps: Generator<void, T>): Generator<void, T> {
+  const value = yield* steps;
+  let pending = false;
+  for (const [other, slot] of columns.get(rows) ?? []) if (other !== key && slot.value === undefined) pending = true;
+  if (!pending) forgetCarried(rows);
+  return value;
 }
 
 /** Takes a slot's remaining steps one at a time (a search may finish them meanwhile). */

@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert';
 import type { CompactEntry } from '../../server/content-index/compact-entry.js';
 import type { Entry } from '../../server/content-index/entry.js';
 import { answerByColumns, filterByColumns } from '../../server/engine/column-answer.js';
+import { carriedFrom, noteCarried } from '../../server/content-index/type-changes.js';
 import { compileScalarTest } from '../../server/engine/compile-scalar-test.js';
 import { compileSearch } from '../../server/engine/compile-search.js';
 import { readEntryField } from '../../server/engine/field-value.js';
@@ -188,6 +189,74 @@ test('a column made between turns is given up once its list is stale, and made w
     answer = answerByColumns(article, rows, query, making);
   }
   assert.ok(answer !== undefined, 'made between turns once current again');
+});
+
+/** `rows` carried over edits as the index carries a list: some entries taken out, new ones put in, the rest in their order (noted as a carry). */
+function carried(rows: readonly CompactEntry[], seed: number): { list: CompactEntry[]; removed: CompactEntry[]; added: CompactEntry[] } {
+  const next = random(seed);
+  const removed: CompactEntry[] = [];
+  const added = articles(seed + 1, 6);
+  const list = rows.filter((row) => {
+    if (next() >= 0.01) return true;
+    removed.push(row);
+    return false;
+  });
+  for (const entry of added) list.splice(Math.floor(next() * (list.length + 1)), 0, entry);
+  noteCarried(rows, list, removed, added);
+  return { list, removed, added };
+}
+
+test('a list carried over edits is answered from the columns of the list it was carried from until its own are made', () => {
+  const rows = articles(31, 1500);
+  const needles = ['garden', 'GARDEN kitchen', 'ünï', 'z', 'river light'];
+  const queries: [string | undefined, FilterNode | undefined][] = [];
+  for (const needle of needles) {
+    queries.push([needle, undefined]);
+    for (const operator of ['$containsi', '$notContainsi'] as const) queries.push([undefined, { kind: 'compare', field: 'body', operator, value: needle }]);
+    queries.push([
+      'gar',
+      {
+        kind: 'and',
+        children: [
+          { kind: 'compare', field: 'summary', operator: '$containsi', value: needle },
+          { kind: 'compare', field: 'title', operator: '$containsi', value: 'e' },
+        ],
+      },
+    ]);
+  }
+  // The old list's columns are made (as a search makes them); the carried lists' are not.
+  for (const [search, filters] of queries) byColumns(rows, rows, search, filters);
+  const once = carried(rows, 41);
+  const twice = carried(once.list, 43);
+  assert.ok(once.removed.length > 5 && twice.removed.length > 5, 'entries taken out');
+  let answered = 0;
+  for (const list of [once.list, twice.list]) {
+    const reversed = [...list].reverse();
+    for (const [search, filters] of queries) {
+      const answer = answerByColumns(article, list, { search, filters }, { wait: false });
+      assert.ok(answer !== undefined, `answered from the older columns: ${search} ${JSON.stringify(filters)}`);
+      const whole = (e: Entry) => (search === undefined || compileSearch(article, search)(e)) && (filters === undefined || plainFilter(filters)(e));
+      const tests = { rest: answer.rest === undefined ? undefined : plainFilter(answer.rest), whole };
+      const want = list.filter(whole);
+      assert.equal(ids(filterByColumns(list, list, answer, tests)), ids(want), `${search} ${JSON.stringify(filters)}`);
+      assert.equal(ids(filterByColumns(list, reversed, answer, tests)), ids([...want].reverse()), `${search} ${JSON.stringify(filters)}, reversed`);
+      answered++;
+    }
+  }
+  assert.is(answered, queries.length * 2);
+  // Answered by their differences, the carried lists' own columns were not started.
+  for (const list of [once.list, twice.list])
+    assert.is(answerByColumns(article, list, { search: 'garden' }, { wait: false, madeOnly: true }) !== undefined, true);
+  assert.is(carriedFrom(twice.list)?.from, rows, 'a list carried twice refers to the first list');
+  // A list whose carry does not line up (an entry moved past another, not noted) is not answered from them.
+  const moved = [...once.list];
+  [moved[10], moved[500]] = [moved[500]!, moved[10]!];
+  noteCarried(rows, moved, once.removed, once.added);
+  assert.is(answerByColumns(article, moved, { search: 'garden' }, { wait: false, madeOnly: true }), undefined);
+  // Nor a list carried from one whose columns were never made.
+  const fresh = articles(47, 200);
+  const fromFresh = carried(fresh, 53);
+  assert.is(answerByColumns(article, fromFresh.list, { search: 'garden' }, { wait: false, madeOnly: true }), undefined);
 });
 
 test.run();
