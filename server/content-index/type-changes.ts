@@ -20,17 +20,8 @@ export class TypeChanges {
   ) {}
 
   /** Where the version `record` shows with `status` in `locale` (`*`: every locale) goes in `list`, a list in default order of current records' versions; undefined when that cannot be told. */
-  defaultPosition(list: readonly Entry[], record: DocumentRecord, from = 0, to = list.length): number | undefined {
-    let low = from;
-    let high = to;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      const order = this.compareDefault(list[mid]!, record);
-      if (order === undefined) return undefined;
-      if (order < 0) low = mid + 1;
-      else high = mid;
-    }
-    return low;
+  defaultPosition(list: readonly Entry[], record: DocumentRecord): number | undefined {
+    return firstAfter(list, (listed) => this.compareDefault(listed, record));
   }
 
   /**
@@ -47,6 +38,23 @@ export class TypeChanges {
     const b = record.locale ?? '';
     return a < b ? -1 : a > b ? 1 : undefined;
   }
+}
+
+/**
+ * The first place in `list` whose entry `compare` puts after the one placed (compare < 0: before it),
+ * by binary search; undefined when `compare` cannot tell.
+ */
+export function firstAfter(list: readonly Entry[], compare: (listed: Entry) => number | undefined): number | undefined {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    const order = compare(list[mid]!);
+    if (order === undefined) return undefined;
+    if (order < 0) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 /** The version a list of `status` in `locale` (`*`: every locale) holds of a record, if any. */

@@ -47,7 +47,7 @@ export function carryMatches(matches: readonly Entry[], carry: MatchCarry, chang
   for (const { after } of changes.changed) {
     const entry = listedVersion(after, view.status, view.locale);
     if (entry === undefined || !test(entry)) continue;
-    const at = keptPosition(type, sort, out, entry, after!, changes);
+    const at = keptPosition(type, sort, out, { entry, record: after! }, changes);
     if (at === undefined) return undefined;
     out.splice(at, 0, entry);
   }

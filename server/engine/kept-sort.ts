@@ -1,5 +1,5 @@
 import type { DocumentRecord, Entry } from '../content-index/entry.js';
-import { type TypeChanges, listedVersion, withoutChanged } from '../content-index/type-changes.js';
+import { type TypeChanges, firstAfter, listedVersion, withoutChanged } from '../content-index/type-changes.js';
 import type { SortKey } from '../query/document-query.js';
 import type { ContentType } from '../schema/content-type.js';
 import type { ListView } from './list-view.js';
@@ -43,7 +43,7 @@ export function carryKeptSort(type: ContentType, kept: KeptSort, keys: readonly 
       if (kind === undefined) return undefined;
       kinds[k] = kind;
     }
-    const at = sortedPosition(readers, keys, out, entry, after!, changes);
+    const at = sortedPosition(readers, keys, out, { entry, record: after! }, changes);
     if (at === undefined) return undefined;
     out.splice(at, 0, entry);
   }
@@ -58,13 +58,12 @@ export function keptPosition(
   type: ContentType,
   keys: readonly SortKey[],
   list: readonly Entry[],
-  entry: Entry,
-  record: DocumentRecord,
+  placed: { readonly entry: Entry; readonly record: DocumentRecord },
   changes: TypeChanges,
 ): number | undefined {
-  if (keys.length === 0) return changes.defaultPosition(list, record);
+  if (keys.length === 0) return changes.defaultPosition(list, placed.record);
   const readers = ownReaders(type, keys);
-  return readers === undefined ? undefined : sortedPosition(readers, keys, list, entry, record, changes);
+  return readers === undefined ? undefined : sortedPosition(readers, keys, list, placed, changes);
 }
 
 /** Each key's reader when every key reads the entry alone, else undefined. */
@@ -73,32 +72,21 @@ function ownReaders(type: ContentType, keys: readonly SortKey[]): ((entry: Entry
   return readers.every((read) => read !== undefined) ? (readers as ((entry: Entry) => unknown)[]) : undefined;
 }
 
-/** Where `entry` goes in a list sorted plainly by the readers' values key by key, ties in default order. */
+/** Where an entry goes in a list sorted plainly by the readers' values key by key, ties in default order. */
 function sortedPosition(
   readers: readonly ((entry: Entry) => unknown)[],
   keys: readonly SortKey[],
   list: readonly Entry[],
-  entry: Entry,
-  record: DocumentRecord,
+  { entry, record }: { readonly entry: Entry; readonly record: DocumentRecord },
   changes: TypeChanges,
 ): number | undefined {
   const values = readers.map((read) => read(entry) as PlainValue);
   const directions = keys.map((key) => (key.order === 'desc' ? -1 : 1));
-  const compare = (listed: Entry): number | undefined => {
+  return firstAfter(list, (listed) => {
     for (let k = 0; k < readers.length; k++) {
       const order = comparePlainly(readers[k]!(listed) as PlainValue, values[k]!, directions[k]!);
       if (order !== 0) return order;
     }
     return changes.compareDefault(listed, record);
-  };
-  let low = 0;
-  let high = list.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    const order = compare(list[mid]!);
-    if (order === undefined) return undefined;
-    if (order < 0) low = mid + 1;
-    else high = mid;
-  }
-  return low;
+  });
 }
