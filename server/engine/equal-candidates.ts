@@ -12,9 +12,9 @@ import { type TypeChanges, listedVersion } from '../content-index/type-changes.j
  * finds a page by its slug), looked up in a table of the list by that attribute's values instead
  * of testing every entry: a superset of the matches, in the list's order, which the filter still
  * tests one by one. The table is made on the first such query and kept with the list's other memos,
- * carried over the type's changes (the changed documents' entries moved). Undefined when the filter has no such comparison, or when an entry of
- * the list holds something else than a string there (then equality is not string equality alone:
- * every entry is tested as before).
+ * carried over the type's changes (the changed documents' entries moved). Undefined when the
+ * filter has no such comparison, or when an entry of the list holds something else than a string
+ * there (then equality is not string equality alone: every entry is tested as before).
  */
 export function equalCandidates(
   context: ReadContext,

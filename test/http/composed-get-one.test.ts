@@ -1,8 +1,9 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { TOKENS, USERS, bearer, ignoreAuthEnvironment, prepareAuthProject } from '../auth/auth-project.js';
+import { TOKENS, bearer, ignoreAuthEnvironment } from '../auth/auth-project.js';
 import { ask, assertSame } from '../helpers/raw-answer.js';
-import { type TestServer, eventually, startTestServer } from '../helpers/test-server.js';
+import { type TestServer, eventually } from '../helpers/test-server.js';
+import { startCachedBlog } from '../helpers/cached-blog-server.js';
 
 // A get-one is composed before Koa is entered once Koa has answered one of its type for the same
 // caller, format and Origin (http/fast-answers.ts, get-one-template.ts). Koa still answers the same
@@ -16,22 +17,13 @@ const ORIGIN = { Origin: 'https://front.example' };
 const composedGetOne = suite<{ server: TestServer; jwt: string; ids: string[] }>('get-ones composed before Koa');
 
 composedGetOne.before(async (context) => {
-  context.server = await startTestServer('blog', {
-    watch: true,
-    prepare: (project) => {
-      prepareAuthProject(project, {
-        permissions: {
-          public: ['api::article.article.find', 'api::article.article.findOne', 'api::author.author.find'],
-          authenticated: ['api::article.article.find', 'api::article.article.findOne', 'api::author.author.find', 'api::author.author.findOne'],
-        },
-      });
-      const config = JSON.parse(project.read('cms.config.json'));
-      config.api.rest.cacheControl = { default: 'no-cache', articles: 'public, max-age=60' };
-      project.write('cms.config.json', config);
-    },
-  });
-  const login = await context.server.request('POST', '/api/auth/local', { body: { identifier: 'reader', password: USERS.reader.password } });
-  context.jwt = login.body.jwt;
+  Object.assign(
+    context,
+    await startCachedBlog({
+      public: ['api::article.article.find', 'api::article.article.findOne', 'api::author.author.find'],
+      authenticated: ['api::article.article.find', 'api::article.article.findOne', 'api::author.author.find', 'api::author.author.findOne'],
+    }),
+  );
   const list = await context.server.request('GET', '/api/articles?fields[0]=title&pagination[pageSize]=100');
   context.ids = list.body.data.map((article: { documentId: string }) => article.documentId);
   assert.ok(context.ids.length >= 5, 'the blog has published articles');

@@ -1,7 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { TOKENS, USERS, bearer, ignoreAuthEnvironment, prepareAuthProject } from '../auth/auth-project.js';
+import { TOKENS, USERS, bearer, ignoreAuthEnvironment } from '../auth/auth-project.js';
 import { type TestServer, eventually, startTestServer } from '../helpers/test-server.js';
+import { startCachedBlog } from '../helpers/cached-blog-server.js';
 import type { TempProject } from '../helpers/temp-project.js';
 import { type RawAnswer, ask, assertSame } from '../helpers/raw-answer.js';
 
@@ -36,22 +37,13 @@ async function thrice(server: TestServer, method: string, path: string, headers:
 const authTest = suite<{ server: TestServer; jwt: string }>('answers sent again before Koa');
 
 authTest.before(async (context) => {
-  context.server = await startTestServer('blog', {
-    watch: true,
-    prepare: (project) => {
-      prepareAuthProject(project, {
-        permissions: {
-          public: ['api::article.article.find', 'api::article.article.findOne', 'api::homepage.homepage.find'],
-          authenticated: ['api::article.article.find', 'api::article.article.findOne', 'api::author.author.find'],
-        },
-      });
-      const config = JSON.parse(project.read('cms.config.json'));
-      config.api.rest.cacheControl = { default: 'no-cache', articles: 'public, max-age=60' };
-      project.write('cms.config.json', config);
-    },
-  });
-  const login = await context.server.request('POST', '/api/auth/local', { body: { identifier: 'reader', password: USERS.reader.password } });
-  context.jwt = login.body.jwt;
+  Object.assign(
+    context,
+    await startCachedBlog({
+      public: ['api::article.article.find', 'api::article.article.findOne', 'api::homepage.homepage.find'],
+      authenticated: ['api::article.article.find', 'api::article.article.findOne', 'api::author.author.find'],
+    }),
+  );
 });
 authTest.after(async ({ server }) => {
   await server.close();
