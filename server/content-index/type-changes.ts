@@ -110,12 +110,14 @@ const MAX_CARRIED_CHANGES = 20_000;
 /**
  * Notes that `list` was carried from `from` (`removed` taken out, `added` put in); when `from` was
  * carried itself, from the list `from` comes from, the differences added up (each list refers to
- * that one alone: the lists between them may go).
+ * that one alone: the lists between them may go). `from` is the list `list` replaces: its note
+ * moves to `list` (no copy of what it holds per edit).
  */
 export function noteCarried(from: readonly Entry[], list: readonly Entry[], removed: readonly Entry[], added: readonly Entry[]): void {
   const earlier = carriedLists.get(from);
-  const taken = new Set(earlier?.removed);
-  const put = new Set(earlier?.added);
+  carriedLists.delete(from);
+  const taken = (earlier?.removed as Set<Entry> | undefined) ?? new Set<Entry>();
+  const put = (earlier?.added as Set<Entry> | undefined) ?? new Set<Entry>();
   // A version put in since the first list and taken out again was never in it.
   for (const entry of removed) if (!put.delete(entry)) taken.add(entry);
   for (const entry of added) put.add(entry);
