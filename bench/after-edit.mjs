@@ -6,11 +6,12 @@
 //     plain page (another page each time: the answer cache never answers), `_q` and a body
 //     `$containsi` of two words (another pair each time);
 //   - each edit replaces one article's file (a new title, written to a temporary file and renamed
-//     over it, as editors and git do) and waits until a get-one shows it (the watcher's latency).
+//     over it, as editors and git do) and waits until a get-one shows it (the watcher's latency);
+//   - then a pull: --pull articles (default 500) replaced at once, the same queries once after it.
 // Edited files are put back (their original inode) after each build's run.
 //
 //   npm run build && node bench/generate.mjs --count 100000
-//   node bench/after-edit.mjs [--dir <tmpdir>/cms-bench/articles-100000] [--baseline <other build's dist>] [--edits 5]
+//   node bench/after-edit.mjs [--dir <tmpdir>/cms-bench/articles-100000] [--baseline <other build's dist>] [--edits 5] [--pull 500]
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -32,16 +33,16 @@ const QUERIES = [
   ['body `$containsi` two words', (n) => `/api/articles?filters[body][$containsi]=${encodeURIComponent(twoWords(n + 7))}&pagination[pageSize]=5`],
 ];
 const WORDS = ['garden', 'coffee', 'mountain', 'river', 'library', 'concert', 'kitchen', 'weekend', 'science', 'ocean', 'travel', 'winter'];
-/** Two words of the generated text, another pair for each n (a search asked once: the answer cache never has it). */
-const twoWords = (n) => `${WORDS[n % WORDS.length]} ${WORDS[(n * 5 + 1) % WORDS.length]}`;
+/** Two words of the generated text, another pair for each n below 132 (a search asked once: no kept answer or list has it). */
+const twoWords = (n) => `${WORDS[n % WORDS.length]} ${WORDS[(n + 1 + Math.floor(n / WORDS.length)) % WORDS.length]}`;
 
 function readOptions() {
   const { values } = parseArgs({
-    options: { dir: { type: 'string' }, baseline: { type: 'string' }, edits: { type: 'string', default: '5' } },
+    options: { dir: { type: 'string' }, baseline: { type: 'string' }, edits: { type: 'string', default: '5' }, pull: { type: 'string', default: '500' } },
   });
   const dir = path.resolve(values.dir ?? defaultProjectDir(100_000));
   if (!fs.existsSync(path.join(dir, 'content/articles'))) throw new Error(`${dir}: no content/articles (node bench/generate.mjs --count 100000)`);
-  return { dir, edits: positiveNumber('edits', values.edits), builds: buildsToMeasure(values.baseline) };
+  return { dir, edits: positiveNumber('edits', values.edits), pull: positiveNumber('pull', values.pull), builds: buildsToMeasure(values.baseline) };
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -64,7 +65,7 @@ function editArticle(dir, id, title) {
   return () => fs.renameSync(kept, file);
 }
 
-async function measureBuild(label, cli, { dir, edits }) {
+async function measureBuild(label, cli, { dir, edits, pull }) {
   const server = await serveUntilReady(dir, { cli, watch: true });
   if (!server.ok) throw new Error(`${label}: the server ended (${server.code} ${server.signal}): ${server.output().slice(-600)}`);
   const restores = [];
@@ -73,7 +74,7 @@ async function measureBuild(label, cli, { dir, edits }) {
     const slug = JSON.parse((await get(`${server.url}${FILTERED}`)).body).data[0].slug;
     const first = [];
     for (const [, route] of QUERIES) first.push((await get(`${server.url}${route(2, slug)}`)).ms);
-    const ids = await publishedIds(server.url, edits * 13);
+    const ids = await publishedIds(server.url, Math.max(edits * 13, pull + edits * 13));
     const seen = [];
     const after = QUERIES.map(() => []);
     for (let i = 0; i < edits; i++) {
@@ -89,7 +90,21 @@ async function measureBuild(label, cli, { dir, edits }) {
       seen.push(performance.now() - started);
       for (let q = 0; q < QUERIES.length; q++) after[q].push((await get(`${server.url}${QUERIES[q][1](3 + i, slug)}`)).ms);
     }
-    return { label, first, seen, after };
+    // A pull: many articles replaced at once (ids not edited above), then each query once.
+    const pulled = ids.slice(edits * 13, edits * 13 + pull);
+    const stamp = Date.now();
+    for (const id of pulled) restores.push(editArticle(dir, id, `Pulled ${stamp} ${id}`));
+    for (const id of [pulled[0], pulled.at(-1)]) {
+      for (;;) {
+        const answer = JSON.parse((await get(`${server.url}/api/articles/${id}`)).body);
+        if (answer.data.title === `Pulled ${stamp} ${id}`) break;
+        await sleep(5);
+      }
+    }
+    await sleep(200);
+    const afterPull = [];
+    for (let q = 0; q < QUERIES.length; q++) afterPull.push((await get(`${server.url}${QUERIES[q][1](100, slug)}`)).ms);
+    return { label, first, seen, after, afterPull };
   } finally {
     await server.stop();
     for (const restore of restores.reverse()) restore();
@@ -105,9 +120,11 @@ async function main() {
   const rows = [];
   for (const r of results) {
     rows.push([`${r.label}: edit seen by a get-one`, '', fixed(median(r.seen), 1), fixed(Math.max(...r.seen), 1)]);
-    QUERIES.forEach(([name], q) => rows.push([`${r.label}: ${name}`, fixed(r.first[q], 1), fixed(median(r.after[q]), 1), fixed(Math.max(...r.after[q]), 1)]));
+    QUERIES.forEach(([name], q) =>
+      rows.push([`${r.label}: ${name}`, fixed(r.first[q], 1), fixed(median(r.after[q]), 1), fixed(Math.max(...r.after[q]), 1), fixed(r.afterPull[q], 1)]),
+    );
   }
-  printTable(['query', 'first (ms)', 'after an edit, median (ms)', 'max (ms)'], rows);
+  printTable(['query', 'first (ms)', 'after an edit, median (ms)', 'max (ms)', `after a pull of ${options.pull} (ms)`], rows);
 }
 
 await main();

@@ -19,7 +19,7 @@ export class TypeChanges {
     private readonly recordOf: (entry: Entry) => DocumentRecord | undefined,
   ) {}
 
-  /** Where the version `record` shows with `status` in `locale` (`*`: every locale) goes in `list`, a list in default order of current records' versions; undefined when that cannot be told. */
+  /** Where the version of `record` goes in `list`, a list in default order of current records' versions; undefined when that cannot be told. */
   defaultPosition(list: readonly Entry[], record: DocumentRecord): number | undefined {
     return firstAfter(list, (listed) => this.compareDefault(listed, record));
   }
@@ -31,13 +31,88 @@ export class TypeChanges {
    */
   compareDefault(entry: Entry, record: DocumentRecord): number | undefined {
     const other = this.recordOf(entry);
-    if (other === undefined || other === record || Number.isNaN(other.createdMs) || Number.isNaN(record.createdMs)) return undefined;
-    if (other.createdMs !== record.createdMs) return other.createdMs - record.createdMs;
-    if (other.documentId !== record.documentId) return other.documentId < record.documentId ? -1 : 1;
-    const a = other.locale ?? '';
-    const b = record.locale ?? '';
-    return a < b ? -1 : a > b ? 1 : undefined;
+    return other === undefined ? undefined : compareRecordsSafely(other, record);
   }
+
+  /** Versions put in a list in default order. */
+  readonly defaultPlacement: Placement = {
+    place: (list, { record }) => this.defaultPosition(list, record),
+    order: (a, b) => compareRecordsSafely(a.record, b.record),
+  };
+}
+
+/** compareRecords, undefined for one record against itself or a time that is not a number. */
+function compareRecordsSafely(a: DocumentRecord, b: DocumentRecord): number | undefined {
+  if (a === b || Number.isNaN(a.createdMs) || Number.isNaN(b.createdMs)) return undefined;
+  if (a.createdMs !== b.createdMs) return a.createdMs - b.createdMs;
+  if (a.documentId !== b.documentId) return a.documentId < b.documentId ? -1 : 1;
+  const x = a.locale ?? '';
+  const y = b.locale ?? '';
+  return x < y ? -1 : x > y ? 1 : undefined;
+}
+
+/** A version to put in a kept list, and its (current) record. */
+export interface Placed {
+  readonly entry: Entry;
+  readonly record: DocumentRecord;
+}
+
+/** How versions are put in a kept list: where one goes among its entries, and the order of two put in (undefined: cannot be told). */
+export interface Placement {
+  place(list: readonly Entry[], placed: Placed): number | undefined;
+  order(a: Placed, b: Placed): number | undefined;
+}
+
+/** Versions put in a list one splice at a time up to this many; past them in one pass. */
+const SPLICES = 8;
+
+/**
+ * `list` (a new array: the caller's own) with `items` put in where `placement` places them;
+ * undefined when a place or an order cannot be told. A few are spliced in one by one; more are
+ * placed among the list's entries first, ordered among themselves, then written in with the list
+ * in one pass (a pull of thousands of documents costs one pass, not one splice each).
+ */
+export function putIn(list: Entry[], items: readonly Placed[], placement: Placement): Entry[] | undefined {
+  if (items.length <= SPLICES) {
+    for (const item of items) {
+      const at = placement.place(list, item);
+      if (at === undefined) return undefined;
+      list.splice(at, 0, item.entry);
+    }
+    return list;
+  }
+  const placed: { item: Placed; at: number }[] = [];
+  for (const item of items) {
+    const at = placement.place(list, item);
+    if (at === undefined) return undefined;
+    placed.push({ item, at });
+  }
+  let untold = false;
+  placed.sort((a, b) => {
+    if (a.at !== b.at) return a.at - b.at;
+    const order = placement.order(a.item, b.item);
+    if (order === undefined) untold = true;
+    return order ?? 0;
+  });
+  if (untold) return undefined;
+  const out = new Array<Entry>(list.length + placed.length);
+  let next = 0;
+  let written = 0;
+  for (let i = 0; i <= list.length; i++) {
+    while (next < placed.length && placed[next]!.at === i) out[written++] = placed[next++]!.item.entry;
+    if (i < list.length) out[written++] = list[i]!;
+  }
+  return out;
+}
+
+/** The new versions a list of `status` in `locale` holds of the changed documents, with their records. */
+export function listedAfter(changes: TypeChanges, status: Status, locale: string | null): Placed[] {
+  const items: Placed[] = [];
+  for (const { after } of changes.changed) {
+    const entry = listedVersion(after, status, locale);
+    if (entry !== undefined) items.push({ entry, record: after! });
+  }
+  return items;
 }
 
 /**
@@ -70,23 +145,21 @@ export function listedVersion(record: DocumentRecord | undefined, status: Status
  * in the list or an order cannot be told: the caller makes the list again.
  */
 export function carryDefaultOrder(list: readonly Entry[], status: Status, locale: string | null, changes: TypeChanges): Entry[] | undefined {
-  const out = withoutChanged(list, status, locale, changes);
+  const without = withoutChanged(list, status, locale, changes);
+  const added = listedAfter(changes, status, locale);
+  const out = without === undefined ? undefined : putIn(without, added, changes.defaultPlacement);
   if (out === undefined) return undefined;
-  const added: Entry[] = [];
-  for (const { after } of changes.changed) {
-    const entry = listedVersion(after, status, locale);
-    if (entry === undefined) continue;
-    const at = changes.defaultPosition(out, after!);
-    if (at === undefined) return undefined;
-    out.splice(at, 0, entry);
-    added.push(entry);
-  }
   const removed: Entry[] = [];
   for (const { before } of changes.changed) {
     const old = listedVersion(before, status, locale);
     if (old !== undefined) removed.push(old);
   }
-  noteCarried(list, out, removed, added);
+  noteCarried(
+    list,
+    out,
+    removed,
+    added.map((item) => item.entry),
+  );
   return out;
 }
 
@@ -139,10 +212,18 @@ export function carriedFrom(list: readonly Entry[]): CarriedList | undefined {
  * when one is not in it, unless the list holds only some of the versions (`some`: a filter's matches).
  */
 export function withoutChanged(list: readonly Entry[], status: Status, locale: string | null, changes: TypeChanges, some = false): Entry[] | undefined {
-  const out = list.slice();
+  const olds: Entry[] = [];
   for (const { before } of changes.changed) {
     const old = listedVersion(before, status, locale);
-    if (old === undefined) continue;
+    if (old !== undefined) olds.push(old);
+  }
+  if (olds.length > SPLICES) {
+    const gone = new Set(olds);
+    const out = list.filter((entry) => !gone.has(entry));
+    return some || out.length === list.length - gone.size ? out : undefined;
+  }
+  const out = list.slice();
+  for (const old of olds) {
     const at = out.indexOf(old);
     if (at < 0 && some) continue;
     if (at < 0) return undefined;

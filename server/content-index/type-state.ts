@@ -126,8 +126,11 @@ interface LoggedChange {
   readonly before: DocumentRecord | undefined;
 }
 
-/** Changes kept for carrying lists over; past them (a large import, a branch switch) lists are made again. */
-const MAX_CHANGES = 256;
+/**
+ * Changes kept for carrying lists over (each holds the record it replaced until it is dropped: a
+ * few MB at most); past them (a large import, a branch switch) lists are made again.
+ */
+const MAX_CHANGES = 4_096;
 
 /** Notes that `key`'s record changed (the type's version is already the one after it); drops the memos that cannot be carried over. */
 export function noteChange(state: TypeState, key: string, before: DocumentRecord | undefined): void {
@@ -161,5 +164,5 @@ export function changesSince(state: TypeState, version: number): TypeChanges | u
   return new TypeChanges(changed, (entry) => records.get(`${entry.documentId}\u0000${entry.locale ?? ''}`));
 }
 
-/** Changed documents a list is carried over at most (each costs a splice of the list); past them it is made again. */
-const MAX_CARRIED = 64;
+/** Changed documents a list is carried over at most (past a few, one pass over the list: putIn); past them it is made again. */
+const MAX_CARRIED = 2_048;

@@ -80,7 +80,7 @@ const MADE_ONLY: ColumnMaking = { wait: false, madeOnly: true };
  * list's own columns are made (between requests): each changed version is tested whole by every
  * search meanwhile.
  */
-const OWN_COLUMNS_FROM = 2_000;
+const OWN_COLUMNS_FROM = 5_000;
 
 /** The conditions the columns answer and the filter left, or undefined when the columns answer nothing of the query. */
 function planOf(type: ContentType, query: SearchQuery): { conditions: ColumnCondition[]; rest: FilterNode | undefined } | undefined {

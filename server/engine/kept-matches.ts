@@ -1,10 +1,10 @@
 import type { Entry } from '../content-index/entry.js';
-import { type TypeChanges, listedVersion, withoutChanged } from '../content-index/type-changes.js';
+import { type TypeChanges, listedAfter, putIn, withoutChanged } from '../content-index/type-changes.js';
 import type { FilterNode } from '../query/filter-node.js';
 import type { SortKey } from '../query/document-query.js';
 import type { ContentType } from '../schema/content-type.js';
 import { isSystemField } from './field-value.js';
-import { keptPosition } from './kept-sort.js';
+import { keptPlacement } from './kept-sort.js';
 import type { ListView } from './list-view.js';
 
 /**
@@ -42,14 +42,12 @@ export interface MatchCarry {
  */
 export function carryMatches(matches: readonly Entry[], carry: MatchCarry, changes: TypeChanges): Entry[] | undefined {
   const { type, sort, view, test } = carry;
-  const out = withoutChanged(matches, view.status, view.locale, changes, true);
-  if (out === undefined) return undefined;
-  for (const { after } of changes.changed) {
-    const entry = listedVersion(after, view.status, view.locale);
-    if (entry === undefined || !test(entry)) continue;
-    const at = keptPosition(type, sort, out, { entry, record: after! }, changes);
-    if (at === undefined) return undefined;
-    out.splice(at, 0, entry);
-  }
-  return out;
+  const placement = keptPlacement(type, sort, changes);
+  const without = placement === undefined ? undefined : withoutChanged(matches, view.status, view.locale, changes, true);
+  if (without === undefined) return undefined;
+  return putIn(
+    without,
+    listedAfter(changes, view.status, view.locale).filter(({ entry }) => test(entry)),
+    placement!,
+  );
 }

@@ -1,5 +1,5 @@
-import type { DocumentRecord, Entry } from '../content-index/entry.js';
-import { type TypeChanges, firstAfter, listedVersion, withoutChanged } from '../content-index/type-changes.js';
+import type { Entry } from '../content-index/entry.js';
+import { type Placement, type TypeChanges, firstAfter, listedAfter, putIn, withoutChanged } from '../content-index/type-changes.js';
 import type { SortKey } from '../query/document-query.js';
 import type { ContentType } from '../schema/content-type.js';
 import type { ListView } from './list-view.js';
@@ -33,37 +33,27 @@ export function carryKeptSort(type: ContentType, kept: KeptSort, keys: readonly 
   const readers = ownReaders(type, keys);
   if (kept.kinds === undefined || readers === undefined) return undefined;
   const kinds = [...kept.kinds];
-  const out = withoutChanged(kept.entries, view.status, view.locale, changes);
-  if (out === undefined) return undefined;
-  for (const { after } of changes.changed) {
-    const entry = listedVersion(after, view.status, view.locale);
-    if (entry === undefined) continue;
+  const added = listedAfter(changes, view.status, view.locale);
+  for (const { entry } of added) {
     for (let k = 0; k < readers.length; k++) {
       const kind = plainKind([readers[k]!(entry)], kinds[k]);
       if (kind === undefined) return undefined;
       kinds[k] = kind;
     }
-    const at = sortedPosition(readers, keys, out, { entry, record: after! }, changes);
-    if (at === undefined) return undefined;
-    out.splice(at, 0, entry);
   }
-  return { entries: out, kinds };
+  const without = withoutChanged(kept.entries, view.status, view.locale, changes);
+  const out = without === undefined ? undefined : putIn(without, added, sortedPlacement(readers, keys, changes));
+  return out === undefined ? undefined : { entries: out, kinds };
 }
 
 /**
- * Where `entry` (the version of `record`) goes in `list`, a list in a kept sort's order (one with
- * `kinds` set) or in default order (no sort); undefined when that cannot be told.
+ * How versions are put in a list kept in the order of `keys` (a kept sort with `kinds` set), or
+ * in default order (no keys); undefined when such a sort is not carried.
  */
-export function keptPosition(
-  type: ContentType,
-  keys: readonly SortKey[],
-  list: readonly Entry[],
-  placed: { readonly entry: Entry; readonly record: DocumentRecord },
-  changes: TypeChanges,
-): number | undefined {
-  if (keys.length === 0) return changes.defaultPosition(list, placed.record);
+export function keptPlacement(type: ContentType, keys: readonly SortKey[], changes: TypeChanges): Placement | undefined {
+  if (keys.length === 0) return changes.defaultPlacement;
   const readers = ownReaders(type, keys);
-  return readers === undefined ? undefined : sortedPosition(readers, keys, list, placed, changes);
+  return readers === undefined ? undefined : sortedPlacement(readers, keys, changes);
 }
 
 /** Each key's reader when every key reads the entry alone, else undefined. */
@@ -72,21 +62,18 @@ function ownReaders(type: ContentType, keys: readonly SortKey[]): ((entry: Entry
   return readers.every((read) => read !== undefined) ? (readers as ((entry: Entry) => unknown)[]) : undefined;
 }
 
-/** Where an entry goes in a list sorted plainly by the readers' values key by key, ties in default order. */
-function sortedPosition(
-  readers: readonly ((entry: Entry) => unknown)[],
-  keys: readonly SortKey[],
-  list: readonly Entry[],
-  { entry, record }: { readonly entry: Entry; readonly record: DocumentRecord },
-  changes: TypeChanges,
-): number | undefined {
-  const values = readers.map((read) => read(entry) as PlainValue);
+/** Versions put in a list sorted plainly by the readers' values key by key, ties in default order. */
+function sortedPlacement(readers: readonly ((entry: Entry) => unknown)[], keys: readonly SortKey[], changes: TypeChanges): Placement {
   const directions = keys.map((key) => (key.order === 'desc' ? -1 : 1));
-  return firstAfter(list, (listed) => {
+  const byValues = (a: Entry, b: Entry): number => {
     for (let k = 0; k < readers.length; k++) {
-      const order = comparePlainly(readers[k]!(listed) as PlainValue, values[k]!, directions[k]!);
+      const order = comparePlainly(readers[k]!(a) as PlainValue, readers[k]!(b) as PlainValue, directions[k]!);
       if (order !== 0) return order;
     }
-    return changes.compareDefault(listed, record);
-  });
+    return 0;
+  };
+  return {
+    place: (list, { entry, record }) => firstAfter(list, (listed) => byValues(listed, entry) || changes.compareDefault(listed, record)),
+    order: (a, b) => byValues(a.entry, b.entry) || changes.defaultPlacement.order(a, b),
+  };
 }

@@ -74,8 +74,8 @@ test('after an edit, a memo with a way to carry it is carried over the changed d
     syncContent(state, `content/articles/${second!}`);
     assert.is(carried(), 201);
     assert.equal(seen.at(-1), [`${id(second!)}>-`], 'a removed document: no record after');
-    // Past 64 changed documents since it was made, it is made again.
-    for (let i = 0; i < 70; i++) {
+    // Past 2,048 changed documents since it was made, it is made again.
+    for (let i = 0; i < 2_100; i++) {
       const file = `content/articles/added${String(i).padStart(19, '0')}.json`;
       project.write(file, { ...JSON.parse(project.read(`content/articles/${first!}`)), title: `Added ${i}` });
       syncContent(state, file);
