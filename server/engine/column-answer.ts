@@ -5,7 +5,7 @@ import type { ContentType } from '../schema/content-type.js';
 import { isNumericTerm } from './compile-search.js';
 import { longKind } from './compile-long-contains.js';
 import { type ColumnMaking, longColumn, searchCorpus } from './search-columns.js';
-import { type CarriedList, carriedFrom } from '../content-index/type-changes.js';
+import { type CarriedList, carriedFrom } from '../content-index/carried-lists.js';
 
 /** A row passes none / all of the conditions the columns answered / is to be tested whole. */
 export const FAILS = 0;

@@ -3,7 +3,7 @@ import type { ContentIndex } from '../content-index/content-index.js';
 import type { Entry } from '../content-index/entry.js';
 import { LongColumn, type ValueSpan, valueSpan } from '../content-index/long-column.js';
 import { runSlowly } from '../content-index/run-slowly.js';
-import { forgetCarried } from '../content-index/type-changes.js';
+import { forgetCarried } from '../content-index/carried-lists.js';
 import { SearchCorpus } from '../content-index/search-corpus.js';
 import type { LongKind } from '../content-index/text-arena.js';
 import type { ContentType } from '../schema/content-type.js';

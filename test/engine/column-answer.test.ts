@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import type { CompactEntry } from '../../server/content-index/compact-entry.js';
 import type { Entry } from '../../server/content-index/entry.js';
 import { answerByColumns, filterByColumns } from '../../server/engine/column-answer.js';
-import { carriedFrom, noteCarried } from '../../server/content-index/type-changes.js';
+import { carriedFrom, noteCarried } from '../../server/content-index/carried-lists.js';
 import { compileScalarTest } from '../../server/engine/compile-scalar-test.js';
 import { compileSearch } from '../../server/engine/compile-search.js';
 import { readEntryField } from '../../server/engine/field-value.js';
