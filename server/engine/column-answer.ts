@@ -48,7 +48,7 @@ export interface SearchQuery {
  * `$and`) from the columns of `rows`; undefined when the query has neither, or a `_q` the columns
  * cannot answer (a numeric term, which also searches numbers and ids; a needle holding NUL or a lone
  * surrogate), so that the query is tested entry by entry as before. A list carried over edits from
- * one whose columns are made (content-index/type-changes.ts) is answered from those by their
+ * one whose columns are made (content-index/carried-lists.ts) is answered from those by their
  * differences (its rows that list holds as they were there, the versions carried in tested whole)
  * instead of having its own made after every edit; its own are made between requests once the
  * differences are many (OWN_COLUMNS_FROM). Otherwise undefined while a column it needs is being
