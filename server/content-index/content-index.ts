@@ -17,7 +17,7 @@ import { toEntry } from './to-entry.js';
 import { CompactEntry, readStoredField } from './compact-entry.js';
 import { withLoadChunks } from './text-arena.js';
 import type { StringPool } from './string-pool.js';
-import { type HeldList, type TypeState, allocateId, changesSince, clearChanges, createTypeState, holdId, noteChange, releaseId } from './type-state.js';
+import { type Held, type TypeState, allocateId, changesSince, clearChanges, createTypeState, holdId, noteChange, releaseId } from './type-state.js';
 import { type TypeChanges, carryDefaultOrder } from './type-changes.js';
 
 const MAX_MEMOS_PER_TYPE = 64;
@@ -262,10 +262,10 @@ export class ContentIndex {
     const { memos } = state;
     const held = memos.get(key);
     if (held !== undefined) memos.delete(key);
-    let value = held === undefined ? undefined : held.version === state.version ? { kept: held.value as T } : carried(state, held as HeldList<T>, carry);
+    let value = held === undefined ? undefined : held.version === state.version ? { kept: held.value as T } : carried(state, held as Held<T>, carry);
     value ??= { kept: compute() };
     if (memos.size >= MAX_MEMOS_PER_TYPE) memos.delete(memos.keys().next().value as string);
-    memos.set(key, { value: value.kept, version: state.version, carry: carry as HeldList<unknown>['carry'] });
+    memos.set(key, { value: value.kept, version: state.version, carry: carry as Held<unknown>['carry'] });
     return value.kept;
   }
 
@@ -338,7 +338,7 @@ export class ContentIndex {
 }
 
 /** A memo carried over its type's changes since it was made, if it can be. */
-function carried<T>(state: TypeState, held: HeldList<T>, carry: ((value: T, changes: TypeChanges) => T | undefined) | undefined): { kept: T } | undefined {
+function carried<T>(state: TypeState, held: Held<T>, carry: ((value: T, changes: TypeChanges) => T | undefined) | undefined): { kept: T } | undefined {
   const changes = carry === undefined ? undefined : changesSince(state, held.version);
   const value = changes === undefined ? undefined : carry!(held.value, changes);
   return value === undefined ? undefined : { kept: value };

@@ -1,4 +1,4 @@
-import { type DocumentRecord, type Entry, type Status, versionOf } from './entry.js';
+import { type DocumentRecord, type Entry, type Status, compareRecords, versionOf } from './entry.js';
 import { noteCarried } from './carried-lists.js';
 
 /** One document of a type changed since a list was made: its record then and now (undefined: none). */
@@ -42,14 +42,11 @@ export class TypeChanges {
   };
 }
 
-/** compareRecords, undefined for one record against itself or a time that is not a number. */
+/** compareRecords, undefined for one record against itself or a time that is not a number (no order to trust). */
 function compareRecordsSafely(a: DocumentRecord, b: DocumentRecord): number | undefined {
   if (a === b || Number.isNaN(a.createdMs) || Number.isNaN(b.createdMs)) return undefined;
-  if (a.createdMs !== b.createdMs) return a.createdMs - b.createdMs;
-  if (a.documentId !== b.documentId) return a.documentId < b.documentId ? -1 : 1;
-  const x = a.locale ?? '';
-  const y = b.locale ?? '';
-  return x < y ? -1 : x > y ? 1 : undefined;
+  const order = compareRecords(a, b);
+  return order === 0 ? undefined : order;
 }
 
 /** A version to put in a kept list, and its (current) record. */
@@ -106,6 +103,16 @@ export function putIn(list: Entry[], items: readonly Placed[], placement: Placem
   return out;
 }
 
+/** The old versions a list of `status` in `locale` held of the changed documents. */
+export function listedBefore(changes: TypeChanges, status: Status, locale: string | null): Entry[] {
+  const olds: Entry[] = [];
+  for (const { before } of changes.changed) {
+    const old = listedVersion(before, status, locale);
+    if (old !== undefined) olds.push(old);
+  }
+  return olds;
+}
+
 /** The new versions a list of `status` in `locale` holds of the changed documents, with their records. */
 export function listedAfter(changes: TypeChanges, status: Status, locale: string | null): Placed[] {
   const items: Placed[] = [];
@@ -134,7 +141,7 @@ export function firstAfter(list: readonly Entry[], compare: (listed: Entry) => n
 }
 
 /** The version a list of `status` in `locale` (`*`: every locale) holds of a record, if any. */
-export function listedVersion(record: DocumentRecord | undefined, status: Status, locale: string | null): Entry | undefined {
+function listedVersion(record: DocumentRecord | undefined, status: Status, locale: string | null): Entry | undefined {
   if (record === undefined || (locale !== '*' && record.locale !== locale)) return undefined;
   return versionOf(record, status);
 }
@@ -146,15 +153,11 @@ export function listedVersion(record: DocumentRecord | undefined, status: Status
  * in the list or an order cannot be told: the caller makes the list again.
  */
 export function carryDefaultOrder(list: readonly Entry[], status: Status, locale: string | null, changes: TypeChanges): Entry[] | undefined {
-  const without = withoutChanged(list, status, locale, changes);
+  const removed = listedBefore(changes, status, locale);
   const added = listedAfter(changes, status, locale);
+  const without = withoutChanged(list, removed);
   const out = without === undefined ? undefined : putIn(without, added, changes.defaultPlacement);
   if (out === undefined) return undefined;
-  const removed: Entry[] = [];
-  for (const { before } of changes.changed) {
-    const old = listedVersion(before, status, locale);
-    if (old !== undefined) removed.push(old);
-  }
   noteCarried(
     list,
     out,
@@ -165,15 +168,10 @@ export function carryDefaultOrder(list: readonly Entry[], status: Status, locale
 }
 
 /**
- * A copy of a list of `status` in `locale` without the changed documents' old versions; undefined
+ * A copy of a list without `olds` (the changed documents' old versions: listedBefore); undefined
  * when one is not in it, unless the list holds only some of the versions (`some`: a filter's matches).
  */
-export function withoutChanged(list: readonly Entry[], status: Status, locale: string | null, changes: TypeChanges, some = false): Entry[] | undefined {
-  const olds: Entry[] = [];
-  for (const { before } of changes.changed) {
-    const old = listedVersion(before, status, locale);
-    if (old !== undefined) olds.push(old);
-  }
+export function withoutChanged(list: readonly Entry[], olds: readonly Entry[], some = false): Entry[] | undefined {
   if (olds.length > SPLICES) {
     const gone = new Set(olds);
     const out = list.filter((entry) => !gone.has(entry));

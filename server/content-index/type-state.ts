@@ -24,12 +24,12 @@ export interface TypeState {
   readonly reverse: Map<string, Map<string, Set<string>>>;
   reverseBuilt: boolean;
   /** Entries per status and locale in default order, with the version they show (carried over later changes when asked again). */
-  readonly views: Map<string, HeldList<readonly Entry[]>>;
+  readonly views: Map<string, Held<readonly Entry[]>>;
   /**
    * Values derived from the type's documents (sort orders …), with the version they show: one that
    * can be carried over a change (`carry`) is when asked again, the others are dropped at the change.
    */
-  readonly memos: Map<string, HeldList<unknown>>;
+  readonly memos: Map<string, Held<unknown>>;
   version: number;
   /** The records changed since the version `changesSince`, in order: what views and memos are carried over. */
   readonly changes: LoggedChange[];
@@ -112,8 +112,8 @@ function documentIdOfKey(key: string): string {
   return key.slice(0, key.indexOf('\u0000'));
 }
 
-/** A list (or value) derived from a type's records, the version of the type it shows, and how it is carried over changes. */
-export interface HeldList<T> {
+/** A list or value derived from a type's records, the version of the type it shows, and how it is carried over changes. */
+export interface Held<T> {
   readonly value: T;
   readonly version: number;
   readonly carry?: ((value: T, changes: TypeChanges) => T | undefined) | undefined;

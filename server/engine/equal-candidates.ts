@@ -4,7 +4,7 @@ import type { ContentType } from '../schema/content-type.js';
 import { readEntryField } from './field-value.js';
 import type { ReadContext } from './read-context.js';
 import type { ListView } from './list-view.js';
-import { type TypeChanges, listedVersion } from '../content-index/type-changes.js';
+import { type TypeChanges, listedAfter, listedBefore } from '../content-index/type-changes.js';
 
 /**
  * The entries of a list that can pass a filter asking a text attribute to equal a string
@@ -81,27 +81,25 @@ function tableOf(list: readonly Entry[], field: string): Table | null {
  */
 function carryTable(table: Table | null, field: string, view: ListView, changes: TypeChanges): Table | null | undefined {
   if (table === null) return undefined;
-  for (const { before } of changes.changed) {
-    const old = listedVersion(before, view.status, view.locale);
-    const value = old === undefined ? undefined : readEntryField(old, field);
+  for (const old of listedBefore(changes, view.status, view.locale)) {
+    const value = readEntryField(old, field);
     if (value === undefined || value === null) continue;
     const held = typeof value === 'string' ? table.get(value) : undefined;
     if (held === old) table.delete(value as string);
-    else if (Array.isArray(held) && held.includes(old!)) {
+    else if (Array.isArray(held) && held.includes(old)) {
       const rest = held.filter((entry) => entry !== old);
       table.set(value as string, rest.length === 1 ? rest[0]! : rest);
     } else return undefined;
   }
-  for (const { after } of changes.changed) {
-    const entry = listedVersion(after, view.status, view.locale);
-    const value = entry === undefined ? undefined : readEntryField(entry, field);
+  for (const { entry, record } of listedAfter(changes, view.status, view.locale)) {
+    const value = readEntryField(entry, field);
     if (value === undefined || value === null) continue;
     if (typeof value !== 'string') return null;
     const held = table.get(value);
     const list = held === undefined ? [] : Array.isArray(held) ? held.slice() : [held];
-    const at = changes.defaultPosition(list, after!);
+    const at = changes.defaultPosition(list, record);
     if (at === undefined) return undefined;
-    list.splice(at, 0, entry!);
+    list.splice(at, 0, entry);
     table.set(value, list.length === 1 ? list[0]! : list);
   }
   return table;

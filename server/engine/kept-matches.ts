@@ -1,5 +1,5 @@
 import type { Entry } from '../content-index/entry.js';
-import { type TypeChanges, listedAfter, putIn, withoutChanged } from '../content-index/type-changes.js';
+import { type TypeChanges, listedAfter, listedBefore, putIn, withoutChanged } from '../content-index/type-changes.js';
 import type { FilterNode } from '../query/filter-node.js';
 import type { SortKey } from '../query/document-query.js';
 import type { ContentType } from '../schema/content-type.js';
@@ -43,7 +43,7 @@ export interface MatchCarry {
 export function carryMatches(matches: readonly Entry[], carry: MatchCarry, changes: TypeChanges): Entry[] | undefined {
   const { type, sort, view, test } = carry;
   const placement = keptPlacement(type, sort, changes);
-  const without = placement === undefined ? undefined : withoutChanged(matches, view.status, view.locale, changes, true);
+  const without = placement === undefined ? undefined : withoutChanged(matches, listedBefore(changes, view.status, view.locale), true);
   if (without === undefined) return undefined;
   return putIn(
     without,

@@ -1,10 +1,10 @@
 import type { Entry } from '../content-index/entry.js';
-import { type Placement, type TypeChanges, firstAfter, listedAfter, putIn, withoutChanged } from '../content-index/type-changes.js';
+import { type Placement, type TypeChanges, firstAfter, listedAfter, listedBefore, putIn, withoutChanged } from '../content-index/type-changes.js';
 import type { SortKey } from '../query/document-query.js';
 import type { ContentType } from '../schema/content-type.js';
 import type { ListView } from './list-view.js';
 import type { ReadContext } from './read-context.js';
-import { type PlainKind, type PlainValue, comparePlainly, ownValueReader, plainKind, sortWithKinds } from './sort-entries.js';
+import { type PlainKind, type PlainValue, comparePlainly, ownValueReader, plainKind, sortColumns, sortEntries } from './sort-entries.js';
 
 /**
  * A view's sort order as the type's memos keep it. `kinds` is set when it can be carried over the
@@ -18,9 +18,12 @@ export interface KeptSort {
 
 /** The view `entries` (one status and locale, in default order) in the order of `keys`: sortEntries' order. */
 export function keptSort(context: ReadContext, type: ContentType, entries: readonly Entry[], keys: readonly SortKey[]): KeptSort {
-  const { sorted, kinds } = sortWithKinds(context, type, entries, keys);
-  const own = ownReaders(type, keys) !== undefined && kinds.every((kind) => kind !== undefined);
-  return { entries: sorted, kinds: own ? (kinds as PlainKind[]) : undefined };
+  const readers = ownReaders(type, keys);
+  if (readers === undefined) return { entries: sortEntries(context, type, entries, keys), kinds: undefined };
+  const columns = readers.map((read) => entries.map(read));
+  const kinds = columns.map((column) => plainKind(column));
+  const plain = kinds.every((kind) => kind !== undefined);
+  return { entries: sortColumns(entries, columns, keys, plain && columns.length === 1), kinds: plain ? (kinds as PlainKind[]) : undefined };
 }
 
 /**
@@ -41,7 +44,7 @@ export function carryKeptSort(type: ContentType, kept: KeptSort, keys: readonly 
       kinds[k] = kind;
     }
   }
-  const without = withoutChanged(kept.entries, view.status, view.locale, changes);
+  const without = withoutChanged(kept.entries, listedBefore(changes, view.status, view.locale));
   const out = without === undefined ? undefined : putIn(without, added, sortedPlacement(readers, keys, changes));
   return out === undefined ? undefined : { entries: out, kinds };
 }

@@ -11,25 +11,17 @@ import { findRelationTarget } from '../schema/schema-registry.js';
  * read once per entry, so a sort costs one pass of reads plus the comparisons.
  */
 export function sortEntries<E extends Entry>(context: ReadContext, type: ContentType, entries: readonly E[], keys: readonly SortKey[]): E[] {
-  return sortWithKinds(context, type, entries, keys).sorted;
+  const columns = keys.map((key) => entries.map(sortValueReader(context, type, key.path)));
+  return sortColumns(entries, columns, keys, columns.length === 1 && plainKind(columns[0]!) !== undefined);
 }
 
 /**
- * sortEntries' order, and what each key's column holds when `<` orders it (plainKind; undefined for
- * a key whose column it does not). With every column plain the order is the one `<` gives key by
- * key (comparePlainly), ties in input order.
+ * Sorts entries by their values of each key (`columns`, one per key), stably; `plain` when there is
+ * one key and `<` orders its column (plainKind): then sorted by `<` (sortPlainly), several times faster.
  */
-export function sortWithKinds<E extends Entry>(
-  context: ReadContext,
-  type: ContentType,
-  entries: readonly E[],
-  keys: readonly SortKey[],
-): { sorted: E[]; kinds: readonly (PlainKind | undefined)[] } {
-  const readers = keys.map((key) => sortValueReader(context, type, key.path));
+export function sortColumns<E>(entries: readonly E[], columns: readonly (readonly unknown[])[], keys: readonly SortKey[], plain: boolean): E[] {
   const directions = keys.map((key) => (key.order === 'desc' ? -1 : 1));
-  const columns = readers.map((read) => entries.map(read));
-  const kinds = columns.map((column) => plainKind(column));
-  if (columns.length === 1 && kinds[0] !== undefined) return { sorted: sortPlainly(entries, columns[0]!, directions[0]!), kinds };
+  if (plain) return sortPlainly(entries, columns[0]!, directions[0]!);
   const order = entries.map((_, i) => i);
   order.sort((a, b) => {
     for (let k = 0; k < columns.length; k++) {
@@ -39,7 +31,7 @@ export function sortWithKinds<E extends Entry>(
     }
     return a - b;
   });
-  return { sorted: order.map((i) => entries[i]!), kinds };
+  return order.map((i) => entries[i]!);
 }
 
 /** What a column `<` orders as compareValues does holds besides nulls: numbers, strings, booleans, or nothing else (`none`). */

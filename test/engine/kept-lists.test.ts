@@ -10,20 +10,12 @@ import { syncContent } from '../../server/runtime/sync-content.js';
 import { loadConfig } from '../../server/store/load-config.js';
 import { loadTestProject } from '../helpers/load-test-project.js';
 import { createTempProject } from '../helpers/temp-project.js';
+import { seededRandom } from '../helpers/blog-article-entries.js';
 
 // A type's views, sort orders, tables of values and filters' matches are carried over its edits
 // (content-index/type-changes.ts, engine/kept-sort.ts, kept-matches.ts, equal-candidates.ts)
 // instead of being made again: after every edit, each list must be the one a fresh load of the
 // files gives.
-
-/** A random number generator with a seed: the same edits every run. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state / 2147483648;
-  };
-}
 
 const WORDS = ['apple', 'xｆｕｌｌ', 'x😀', 'Apple', 'banana', 'cherry', 'apple pie', '10', '9', '', 'zebra', 'ärger', 'émile'];
 const TEXT_TYPES = new Set(['string', 'text', 'uid', 'email']);
@@ -145,7 +137,7 @@ for (const fixture of ['blog', 'i18n']) {
               return out;
             }),
         )) as typeof state.index.memo;
-      const next = random(fixture.length * 7919);
+      const next = seededRandom(fixture.length * 7919);
       const types = [...state.registry.contentTypes.values()].filter((type) => type.kind === 'collectionType');
       for (let round = 0; round < 40; round++) {
         for (const type of types) {
