@@ -11,6 +11,7 @@ import { commitChanges } from './commit-changes.js';
 import { foldSlabsSlowly } from './fold-slabs-slowly.js';
 import { loadProject } from './load-project.js';
 import { saveIndexCache, saveIndexCacheSlowly } from './index-cache.js';
+import { removeStaleCacheWrites } from '../store/index-cache-file.js';
 import { OwnWrites } from './own-writes.js';
 import type { ProjectState } from './project-state.js';
 import { syncContent } from './sync-content.js';
@@ -225,6 +226,8 @@ export class ProjectRuntime implements ProjectPort {
     if (info === undefined) return;
     if (info.upToDate) {
       this.cachedVersion = this.state.index.version;
+      // No write follows to clear what a killed one left.
+      removeStaleCacheWrites(this.config.dir);
       return;
     }
     const state = this.state;

@@ -171,6 +171,20 @@ export function readIndexCache(projectDir: string, key: string, visit: (text: st
   }
 }
 
+/**
+ * Removes what writers of the cache killed mid-way left in .cms/ (their temp files, named with their
+ * pid). A write does it first; a start that finds the cache up to date writes nothing, so it calls
+ * this: a killed write of a large project leaves gigabytes. Never throws.
+ */
+export function removeStaleCacheWrites(projectDir: string): number {
+  if (leadsThroughLink(projectDir, INDEX_CACHE_FILE)) return 0;
+  try {
+    return removeStaleTempFiles(path.dirname(path.join(projectDir, INDEX_CACHE_FILE)));
+  } catch {
+    return 0;
+  }
+}
+
 /** Whether a project has a cache file (not whether it can be trusted: readIndexCache tells). */
 export function hasIndexCache(projectDir: string): boolean {
   return fs.existsSync(path.join(projectDir, INDEX_CACHE_FILE));

@@ -38,7 +38,8 @@ test.before(() => {
   });
   tarball = path.join(work, packed.trim().split('\n').pop()!);
   fs.mkdirSync(app);
-  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', tarball], {
+  // --prefix: npm would otherwise install into the nearest folder above with a node_modules (or a package.json) of its own.
+  execFileSync('npm', ['install', '--prefix', app, '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', tarball], {
     cwd: app,
     env,
     stdio: 'ignore',

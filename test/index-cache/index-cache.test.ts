@@ -309,4 +309,24 @@ test('a temp file a killed writer left in .cms/ is removed by the next write; a 
   );
 });
 
+test('a start that finds the cache up to date removes what a killed writer left in .cms/ (no write follows to do it)', async () => {
+  const config = loadConfig(project.dir, { watch: false, indexCache: true });
+  await ProjectRuntime.open(config, QUIET).close();
+  const dir = path.join(project.dir, '.cms');
+  const cache = fs.readFileSync(path.join(project.dir, INDEX_CACHE_FILE));
+  const stale = path.join(dir, '.index-cache.bin.4194999.0a1b2c3d.tmp');
+  const live = path.join(dir, `.index-cache.bin.${process.pid}.0a1b2c3d.tmp`);
+  fs.writeFileSync(stale, 'half a cache');
+  fs.writeFileSync(live, 'being written');
+  const runtime = ProjectRuntime.open(config, QUIET);
+  try {
+    assert.equal((runtime.current as ProjectState).indexCache!.upToDate, true);
+    assert.not.ok(fs.existsSync(stale), 'the stale temp file is gone');
+    assert.ok(fs.existsSync(live), 'the running writer’s temp file stays');
+  } finally {
+    await runtime.close();
+  }
+  assert.equal(fs.readFileSync(path.join(project.dir, INDEX_CACHE_FILE)), cache, 'the cache itself is untouched');
+});
+
 test.run();
