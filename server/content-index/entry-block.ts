@@ -117,6 +117,13 @@ interface ReadLayout {
   readonly codes: readonly LayoutCode[];
   readonly placeholders: readonly unknown[];
   readonly values: number;
+  /**
+   * An object with the layout's keys, in order, from JSON.parse (which gives it room for each in the
+   * object itself): each version's short values are a copy of it (`{ ...template }`: V8 copies its
+   * shape) filled in. Made key by key, each such object went through a shape per key and kept the
+   * keys past its first four in a second object of their own (a million of each at a restart).
+   */
+  readonly template: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -187,8 +194,8 @@ export function decodeEntryBlock(text: string, slab: Buffer, pool: StringPool, v
       rows.length - i < layout.values
     )
       return false;
-    const short: Record<string, unknown> = {};
-    const { keys, codes, placeholders } = layout;
+    const { keys, codes, placeholders, template } = layout;
+    const short: Record<string, unknown> = { ...template };
     for (let k = 0; k < keys.length; k++) {
       const code = codes[k];
       let value: unknown;
@@ -208,7 +215,7 @@ export function decodeEntryBlock(text: string, slab: Buffer, pool: StringPool, v
     head.updated = updated;
     head.published = published;
     long.at = record as number;
-    visit(new CompactEntry(head, short, hasLong ? long : undefined), size, mtimeMs);
+    visit(CompactEntry.of(head, short, hasLong ? long : undefined), size, mtimeMs);
   }
   return true;
 }
@@ -240,7 +247,8 @@ function isPackedTime(value: unknown): value is number | string {
 function readLayout(layout: unknown): ReadLayout | undefined {
   if (!Array.isArray(layout) || !Array.isArray(layout[0]) || !Array.isArray(layout[1])) return undefined;
   const [keys, codes] = layout as [unknown[], unknown[]];
-  if (keys.length !== codes.length || !keys.every((key) => typeof key === 'string')) return undefined;
+  // Keys are attribute names, never __proto__ (which a copy of the template would hold as a key of its own).
+  if (keys.length !== codes.length || !keys.every((key) => typeof key === 'string' && key !== '__proto__')) return undefined;
   const placeholders: unknown[] = [];
   let values = 0;
   for (const code of codes) {
@@ -249,7 +257,8 @@ function readLayout(layout: unknown): ReadLayout | undefined {
       return undefined;
     placeholders.push(inRow(code) ? undefined : placeholderOf(code as PlaceholderCode));
   }
-  return { keys: keys as string[], codes: codes as LayoutCode[], placeholders, values };
+  const template = JSON.parse(`{${keys.map((key) => `${JSON.stringify(key)}:null`).join(',')}}`) as Record<string, unknown>;
+  return { keys: keys as string[], codes: codes as LayoutCode[], placeholders, values, template };
 }
 
 /** Whether a layout code stands for a value in the row (the others are placeholders). */

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type CompactEntry, compactEntry } from '../../server/content-index/compact-entry.js';
+import { CompactEntry, compactEntry } from '../../server/content-index/compact-entry.js';
 import { decodeEntryBlock, encodeEntryBlock } from '../../server/content-index/entry-block.js';
 import { loadSchemas } from '../../server/store/load-schemas.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
@@ -67,6 +67,8 @@ test('a block gives back each version: values, times, path, locale, size and mti
     assert.equal(entry.data, before.data);
     assert.equal(Object.keys(entry.data), Object.keys(before.data));
     assert.equal([size, mtimeMs], [100 + i, 1_700_000_000_000.25 + i]);
+    assert.ok(entry instanceof CompactEntry, 'an entry, methods and all');
+    assert.equal(Object.keys(entry), Object.keys(before), 'with the fields of one made from the file, in their order');
   });
   // Relation targets are pooled: one string for every entry naming the same author.
   assert.is(back[0]![1].entry.field('author'), back[1]![1].entry.field('author'));
@@ -84,6 +86,10 @@ test('a block whose long records or text do not hold together is refused', () =>
   assert.is(readBack(JSON.stringify([parsed[0], [], parsed[2], parsed[3]]), bytes), undefined, 'a shape that is not there');
   assert.is(readBack(JSON.stringify([parsed[0], parsed[1], parsed[2], []]), bytes), undefined, 'a pooled string that is not there');
   assert.is(readBack(JSON.stringify([parsed[0], parsed[1], parsed[2], [1, ...parsed[3]!.slice(1)]]), bytes), undefined, 'a pooled string that is no string');
+  // A key no attribute has: its values would be copied as an own key named so, not read as before.
+  const layouts = parsed[0] as [string[], unknown[]][];
+  const proto = layouts.map(([keys, codes]) => [keys.map((key) => (key === 'title' ? '__proto__' : key)), codes]);
+  assert.is(readBack(JSON.stringify([proto, parsed[1], parsed[2], parsed[3]]), bytes), undefined, 'a __proto__ key');
 });
 
 test('pooled strings are written once per block and named by index; arrays of them too, other values as they are', () => {
