@@ -1,7 +1,7 @@
 import v8 from 'node:v8';
 import { loadConfig } from '../server/store/load-config.js';
 import { startServer } from '../server/runtime/start-server.js';
-import type { ContentPrefetch } from '../server/store/content-prefetch.js';
+import type { ReadAhead } from '../server/store/read-ahead.js';
 import { collectGarbage } from './collect-garbage.js';
 import { createConsoleLog } from './console-log.js';
 
@@ -14,15 +14,18 @@ export interface ServeOptions {
   cache?: boolean | undefined;
   /** False with `--no-admin`: the editor is not served. */
   admin?: boolean | undefined;
-  /** Content a worker has been reading since before this module loaded (cli/main.ts starts one unless an index cache makes it useless). */
-  prefetch?: ContentPrefetch | undefined;
+  /**
+   * A worker cli/main.ts started before this module loaded: reading the content, or, when the
+   * project has an index cache, listing and stat'ing it.
+   */
+  readAhead?: ReadAhead | undefined;
 }
 
 /** `cms serve`: starts the server and keeps it running until SIGINT/SIGTERM. Resolves to an exit code. */
 export async function runServe(options: ServeOptions): Promise<number> {
   const log = createConsoleLog();
   const started = Date.now();
-  const { prefetch } = options;
+  const { readAhead } = options;
   let server;
   try {
     const config = loadConfig(options.dir, {
@@ -32,10 +35,10 @@ export async function runServe(options: ServeOptions): Promise<number> {
       indexCache: options.cache !== false,
       admin: options.admin === false ? false : undefined,
     });
-    server = await startServer(config, log, prefetch);
+    server = await startServer(config, log, readAhead);
   } catch (error) {
-    // A reading worker left running would keep the process from exiting.
-    prefetch?.close();
+    // A worker left running would keep the process from exiting.
+    readAhead?.close();
     throw error;
   }
   const { index, registry } = server.project.current;

@@ -1,12 +1,12 @@
 import { UserError } from '../server/errors/user-error.js';
-import type { ContentPrefetch } from '../server/store/content-prefetch.js';
+import type { ReadAhead } from '../server/store/read-ahead.js';
 
 /**
  * Runs `command` unless the project in `dir` needs a larger heap than this process has: then the
- * same command starts again in a child with one, and its exit code is the answer (`prefetch` is
+ * same command starts again in a child with one, and its exit code is the answer (`readAhead` is
  * dropped first). A project this machine cannot hold fails here, before loading, saying what to set.
  */
-export async function withHeapFor(dir: string, command: () => Promise<number>, prefetch?: ContentPrefetch): Promise<number> {
+export async function withHeapFor(dir: string, command: () => Promise<number>, readAhead?: ReadAhead): Promise<number> {
   const { RELAUNCHED_ENV, planHeap, readHeapFacts } = await import('./heap-size.js');
   // Relaunched with a heap sized for this project: counted already.
   if (process.env[RELAUNCHED_ENV] !== undefined) return command();
@@ -18,10 +18,10 @@ export async function withHeapFor(dir: string, command: () => Promise<number>, p
       console.error(`warning: ${plan.warning}`);
       return command();
     case 'too-large':
-      prefetch?.close();
+      readAhead?.close();
       throw new UserError(plan.message);
     case 'relaunch': {
-      prefetch?.close();
+      readAhead?.close();
       console.log(plan.note);
       return (await import('./relaunch-with-heap.js')).relaunchWithHeap(plan.maxOldSpaceMb);
     }

@@ -8,11 +8,12 @@ import { HOST } from './server-process.mjs';
 
 const SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bare-koa-server.mjs');
 
-export async function startBareServer(body) {
+/** `busyMicros`: busy work per request before it answers (bench/ceiling-cost.mjs). */
+export async function startBareServer(body, busyMicros = 0) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cms-bench-bare-'));
   const bodyFile = path.join(dir, 'body.json');
   fs.writeFileSync(bodyFile, body);
-  const child = spawn(process.execPath, [SCRIPT, bodyFile, HOST], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [SCRIPT, bodyFile, HOST, String(busyMicros)], { stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const port = await new Promise((resolve, reject) => {
     let out = '';

@@ -1,7 +1,7 @@
 import type { CmsConfig } from '../config/cms-config.js';
 import { ContentIndex } from '../content-index/content-index.js';
 import type { FileError } from '../errors/file-error.js';
-import type { ContentPrefetch } from '../store/content-prefetch.js';
+import { ContentPrefetch } from '../store/content-prefetch.js';
 import { ContentStats } from '../store/content-stats.js';
 import { hasIndexCache } from '../store/index-cache-file.js';
 import { loadSchemaFiles } from '../store/load-schemas.js';
@@ -11,6 +11,7 @@ import { listRefusedUserFiles } from '../store/user-files.js';
 import { scanContent } from '../store/scan-content.js';
 import { parseContentPath } from '../store/content-path.js';
 import type { StoredDocument } from '../store/read-document.js';
+import type { ReadAhead } from '../store/read-ahead.js';
 import { indexCacheKey, readCachedFiles } from './index-cache.js';
 import { PrefetchedVersions } from './prefetched-versions.js';
 import { replayJournals } from '../store/write-journal.js';
@@ -21,14 +22,20 @@ import { syncMedia } from './sync-media.js';
 
 /**
  * Reads a whole project: its schemas (a FileError when they are broken), then its media and
- * content into a new index, taking the texts from `prefetch` when a worker reads this project.
+ * content into a new index, taking the texts from `readAhead` when a worker reads this project
+ * (or, with an index cache, the listing and stats of its content when a worker makes them).
  * Files that cannot be read, and links and special files (never read), end up in `problems`, never thrown.
  * With `server.indexCache`, files whose size and mtime the index cache (.cms/) knows are not read again.
  */
-export function loadProject(config: CmsConfig, prefetch?: ContentPrefetch): ProjectState {
+export function loadProject(config: CmsConfig, readAhead?: ReadAhead): ProjectState {
+  const prefetch = readAhead instanceof ContentPrefetch ? readAhead : undefined;
+  let early = readAhead instanceof ContentStats && readAhead.covers(config.dir) ? readAhead : undefined;
   // A write across files (`cms mv`) killed half-way is finished before anything is read (what a
-  // worker read before that is not used).
-  if (replayJournals(config.dir).length > 0) prefetch?.close();
+  // worker read or stat'ed before that is not used).
+  if (replayJournals(config.dir).length > 0) {
+    readAhead?.close();
+    early = undefined;
+  }
   const { registry, refused } = loadSchemaFiles(config.dir);
   const state: ProjectState = { dir: config.dir, registry, index: new ContentIndex(registry, config.i18n), problems: new Map<string, FileError>() };
   const uploads = listUploadFiles(config.dir);
@@ -39,7 +46,9 @@ export function loadProject(config: CmsConfig, prefetch?: ContentPrefetch): Proj
   const cacheKey = config.server.indexCache ? indexCacheKey(registry, config.i18n) : undefined;
   const readSince = Date.now();
   // While the cache is read, a worker lists content/ and stats its files (both are needed, neither waits).
-  const stats = cacheKey !== undefined && hasIndexCache(config.dir) ? ContentStats.start(config.dir) : undefined;
+  // (Started by the CLI before the server's modules loaded, when it saw the cache.)
+  const stats = cacheKey !== undefined && hasIndexCache(config.dir) ? (early ?? ContentStats.start(config.dir)) : undefined;
+  if (readAhead instanceof ContentStats && stats !== readAhead) readAhead.close();
   const cached = cacheKey === undefined ? undefined : readCachedFiles(config.dir, cacheKey);
   const statListing = cached === undefined ? undefined : stats?.take();
   stats?.close();

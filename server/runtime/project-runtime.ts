@@ -3,7 +3,7 @@ import type { IndexChanges } from '../content-index/change-journal.js';
 import type { ChangeSet, ProjectPort, ProjectSnapshot, WriteHooks } from '../documents/project-port.js';
 import { FileError } from '../errors/file-error.js';
 import type { ProjectChange } from '../events/event-hub.js';
-import type { ContentPrefetch } from '../store/content-prefetch.js';
+import type { ReadAhead } from '../store/read-ahead.js';
 import { startVersionPrefetch } from './start-version-prefetch.js';
 import { statProjectPath } from '../store/project-files.js';
 import { type StoreEvent, ProjectWatcher } from '../store/watch-project.js';
@@ -64,9 +64,9 @@ export class ProjectRuntime implements ProjectPort {
     this.ownWrites = new OwnWrites(config.dir);
   }
 
-  /** Loads schemas and content (from `prefetch`, when a worker is reading it already). Throws a FileError when the schemas are broken. */
-  static open(config: CmsConfig, log: ProjectLog, prefetch?: ContentPrefetch): ProjectRuntime {
-    const runtime = new ProjectRuntime(config, log, loadProject(config, prefetch));
+  /** Loads schemas and content (from `readAhead`, when a worker is reading it already). Throws a FileError when the schemas are broken. */
+  static open(config: CmsConfig, log: ProjectLog, readAhead?: ReadAhead): ProjectRuntime {
+    const runtime = new ProjectRuntime(config, log, loadProject(config, readAhead));
     runtime.reportProblems();
     runtime.saveCacheSoon();
     return runtime;

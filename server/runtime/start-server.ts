@@ -11,7 +11,7 @@ import { preloadBody } from '../http/lazy-body.js';
 import { createMailer } from '../mail/create-mailer.js';
 import type { ChangeSet } from '../documents/project-port.js';
 import { UserError } from '../errors/user-error.js';
-import type { ContentPrefetch } from '../store/content-prefetch.js';
+import type { ReadAhead } from '../store/read-ahead.js';
 import { type ProjectLog, ProjectRuntime } from './project-runtime.js';
 import { reloadAuth } from './reload-auth.js';
 import { readProjectApi } from '../project/read-project-api.js';
@@ -40,11 +40,11 @@ export interface RunningServer {
 }
 
 /**
- * Loads the project (from `prefetch`, when a worker is reading it already), starts watching it
+ * Loads the project (from `readAhead`, when a worker is reading it already), starts watching it
  * (unless disabled) and listens. What the user can put right (a secret production needs, a port in
  * use, a host that does not resolve) is a UserError.
  */
-export async function startServer(given: CmsConfig, log: ServerLog, prefetch?: ContentPrefetch): Promise<RunningServer> {
+export async function startServer(given: CmsConfig, log: ServerLog, readAhead?: ReadAhead): Promise<RunningServer> {
   // A Strapi project's config/api.* sets the REST settings; an edit of it applies from the next request.
   let projectApi = await readProjectApi(given.dir);
   const live = createLiveConfig(applyProjectApi(given, projectApi));
@@ -66,7 +66,7 @@ export async function startServer(given: CmsConfig, log: ServerLog, prefetch?: C
     production: config.auth.production,
   });
   let boundUrl = config.server.url;
-  const runtime = ProjectRuntime.open(config, log, prefetch);
+  const runtime = ProjectRuntime.open(config, log, readAhead);
   project = runtime;
   let code: ProjectCode | undefined;
   try {

@@ -28,11 +28,15 @@ export class ContentStats {
   private readonly port: MessagePort;
   private readonly state = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
 
+  /** The content/ folder these stats are of. */
+  private readonly root: string;
+
   private constructor(projectDir: string) {
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
+    this.root = path.join(path.resolve(projectDir), CONTENT_DIR);
     try {
-      const root = path.join(path.resolve(projectDir), CONTENT_DIR);
+      const { root } = this;
       this.worker = startBackgroundWorker(new URL('./content-stats-worker.js', import.meta.url), { root, state: this.state, port: port2 }, [port2]);
     } catch {
       this.close();
@@ -42,6 +46,11 @@ export class ContentStats {
   /** Starts listing and stat'ing `<projectDir>/content` in the background. Never throws. */
   static start(projectDir: string): ContentStats {
     return new ContentStats(projectDir);
+  }
+
+  /** Whether these are the stats of `projectDir`'s content. */
+  covers(projectDir: string): boolean {
+    return this.root === path.join(path.resolve(projectDir), CONTENT_DIR);
   }
 
   /** The listing with its stats, waiting for it (once); undefined when the worker failed or stalled. */

@@ -8,6 +8,7 @@ import { saveIndexCache } from '../../server/runtime/index-cache.js';
 import { ProjectRuntime } from '../../server/runtime/project-runtime.js';
 import type { ProjectState } from '../../server/runtime/project-state.js';
 import { ContentPrefetch } from '../../server/store/content-prefetch.js';
+import { ContentStats } from '../../server/store/content-stats.js';
 import { INDEX_CACHE_FILE } from '../../server/store/index-cache-file.js';
 import { loadConfig } from '../../server/store/load-config.js';
 import { type TempProject, createTempProject } from '../helpers/temp-project.js';
@@ -327,6 +328,26 @@ test('a start that finds the cache up to date removes what a killed writer left 
     await runtime.close();
   }
   assert.equal(fs.readFileSync(path.join(project.dir, INDEX_CACHE_FILE)), cache, 'the cache itself is untouched');
+});
+
+test('the listing and stats a worker made before the load are the ones it checks the cache against; another project’s are not used', async () => {
+  loadAndSave();
+  const early = ContentStats.start(project.dir);
+  // Its stats made, the article is edited (another size): stats made by the load would see that.
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const original = title(load(true));
+  project.write(ARTICLE, { ...JSON.parse(project.read(ARTICLE)), title: 'Edited after the stats' });
+  setAllTimes(project.dir, AN_HOUR_AGO);
+  const config = loadConfig(project.dir, { watch: false, indexCache: true });
+  assert.is(title(loadProject(config, early)), original, 'the early stats were used (the edit came after them)');
+  assert.is(early.take(), undefined, 'and are closed');
+  const other = createTempProject('blog');
+  try {
+    const elsewhere = ContentStats.start(other.dir);
+    assert.is(title(loadProject(config, elsewhere)), 'Edited after the stats');
+  } finally {
+    other.cleanup();
+  }
 });
 
 test.run();
