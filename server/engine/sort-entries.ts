@@ -60,12 +60,66 @@ const HIGH_UNITS = /[\uD800-\uFFFF]/;
 /** A value of a column plainKind accepts. */
 export type PlainValue = number | string | boolean | null;
 
-/** The same sort as sortEntries' (nulls first, ties in input order), comparing with `<` (comparePlainly). */
+/** Below this many entries, a sort comparing each pair is as quick as ranking the values. */
+const RANK_FROM = 1_024;
+
+/**
+ * The same sort as sortEntries' (nulls first, ties in input order), comparing with `<`
+ * (comparePlainly), ranked when that pays (rankedOrder).
+ */
 export function sortPlainly<E>(entries: readonly E[], column: readonly unknown[], direction: number): E[] {
   const values = column as readonly PlainValue[];
+  const ranked = entries.length < RANK_FROM ? undefined : rankedOrder(entries, values, direction);
+  if (ranked !== undefined) return ranked;
   const order = entries.map((_, i) => i);
   order.sort((a, b) => comparePlainly(values[a]!, values[b]!, direction) || a - b);
   return order.map((i) => entries[i]!);
+}
+
+/**
+ * sortPlainly's order made without comparing the entries' values pair by pair: the column's
+ * distinct values ranked by a sort that compares them natively (numbers as a Float64Array, strings
+ * by the default sort, which compares code units as `<` does; false before true), then the entries
+ * placed by rank, each rank's in input order (a counting sort). Undefined for strings that are
+ * mostly distinct (over an eighth of the entries): their sort compares as many pairs, and the table
+ * of ranks costs more than it saves (a million slugs: 3.3 s either way, where a million views take
+ * 0.37 s against 0.87 s, and a few categories no comparison at all).
+ */
+function rankedOrder<E>(entries: readonly E[], values: readonly PlainValue[], direction: number): E[] | undefined {
+  const ranks = new Map<PlainValue, number>();
+  const distinct: (string | number | boolean)[] = [];
+  const most = entries.length / 8;
+  for (const value of values) {
+    if (value === null || ranks.has(value)) continue;
+    if (typeof value === 'string' && distinct.length >= most) return undefined;
+    ranks.set(value, 0);
+    distinct.push(value);
+  }
+  const ordered = inPlainOrder(distinct);
+  if (direction < 0) ordered.reverse();
+  // Rank 0 is null's going up, the last rank going down.
+  for (let rank = 0; rank < ordered.length; rank++) ranks.set(ordered[rank]!, rank + 1);
+  const nullRank = direction < 0 ? ordered.length + 1 : 0;
+  const rankOf = new Int32Array(values.length);
+  const starts = new Int32Array(ordered.length + 3);
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i]!;
+    const rank = value === null ? nullRank : ranks.get(value)!;
+    rankOf[i] = rank;
+    starts[rank + 1]!++;
+  }
+  for (let rank = 1; rank < starts.length; rank++) starts[rank]! += starts[rank - 1]!;
+  const out = new Array<E>(entries.length);
+  for (let i = 0; i < entries.length; i++) out[starts[rankOf[i]!]!++] = entries[i]!;
+  return out;
+}
+
+/** Distinct values of one plain kind, in `<` order (a new array). */
+function inPlainOrder(distinct: readonly (string | number | boolean)[]): (string | number | boolean)[] {
+  const first = distinct[0];
+  if (typeof first === 'number') return Array.from(Float64Array.from(distinct as number[]).sort());
+  if (typeof first === 'boolean') return [false, true].filter((value) => distinct.includes(value));
+  return [...(distinct as string[])].sort();
 }
 
 /** Two values of a plain column in a sort's direction (1 or -1): nulls first, then by `<`; 0 for a tie. */

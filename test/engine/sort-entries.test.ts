@@ -179,31 +179,51 @@ test('compareText agrees with UTF-8 byte order', () => {
   assert.equal([...words].sort(compareText), byBytes);
 });
 
-test('a sort by one text or number key orders as compareValues does, on many values (the fast comparison)', () => {
+test('a sort by one text, number or boolean key orders as compareValues does, on few values and many (the fast comparisons)', () => {
   const type = types.index.registry.byRouteName.get('samples')!;
-  // Short texts from a few letters (many ties), accented ones, NULLs; counts with ties and NULLs.
-  const letters = ['a', 'B', 'b', 'é', 'Z', ' ', '1'];
+  // Short texts from a few letters (many ties), accented ones, NULLs; counts with ties and NULLs;
+  // ratios with -0 and 0, fractions and negatives; booleans; mostly distinct longer texts; a few
+  // distinct texts (ranked: see sortPlainly).
+  const letters = ['a', 'B', 'b', 'é', 'Z', ' ', '1', '\u0000'];
   let seed = 7;
   const random = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
-  const entries = Array.from({ length: 2_000 }, (_, i) => {
-    const label = random(10) === 0 ? null : Array.from({ length: 1 + random(3) }, () => letters[random(letters.length)]).join('');
+  const text = (length: number): string => Array.from({ length }, () => letters[random(letters.length)]).join('');
+  const ratios = [-0, 0, 0.5, -1.25, 3, 1e21, -1e-7];
+  const kinds = ['news', 'News', 'tech', 'é', 'a\u0000b', 'a'];
+  const entries = Array.from({ length: 3_000 }, (_, i) => {
+    const label = random(10) === 0 ? null : text(1 + random(3));
+    const note = random(20) === 0 ? null : text(6 + random(6));
     const count = random(10) === 0 ? null : random(50);
-    return { id: i + 1, documentId: `d${i}`, locale: null, createdAt: '', updatedAt: '', publishedAt: '', data: { label, count } };
+    const ratio = random(10) === 0 ? null : ratios[random(ratios.length)];
+    const flag = random(5) === 0 ? null : random(2) === 0;
+    const kind = random(10) === 0 ? null : kinds[random(kinds.length)];
+    return { id: i + 1, documentId: `d${i}`, locale: null, createdAt: '', updatedAt: '', publishedAt: '', data: { label, note, count, ratio, flag, kind } };
   }) as unknown as Entry[];
-  for (const [field, order] of [
-    ['label', 'asc'],
-    ['label', 'desc'],
-    ['count', 'asc'],
-    ['count', 'desc'],
+  for (const [field, order, count] of [
+    ['label', 'asc', 3_000],
+    ['label', 'desc', 3_000],
+    ['note', 'asc', 3_000],
+    ['note', 'desc', 3_000],
+    ['count', 'asc', 3_000],
+    ['count', 'desc', 3_000],
+    ['ratio', 'asc', 3_000],
+    ['ratio', 'desc', 3_000],
+    ['flag', 'asc', 3_000],
+    ['flag', 'desc', 3_000],
+    ['kind', 'asc', 3_000],
+    ['kind', 'desc', 3_000],
+    ['label', 'asc', 200],
+    ['ratio', 'desc', 200],
   ] as const) {
+    const some = entries.slice(0, count);
     const direction = order === 'desc' ? -1 : 1;
     const value = (entry: Entry): unknown => (entry.data as Record<string, unknown>)[field] ?? null;
-    const expected = entries
+    const expected = some
       .map((entry, i) => ({ entry, i }))
       .sort((a, b) => compareValues(value(a.entry), value(b.entry)) * direction || a.i - b.i)
       .map(({ entry }) => entry.documentId);
-    const sorted = sortEntries(contextOf(types), type, entries, [{ path: [field], order }]).map((entry) => entry.documentId);
-    assert.equal(sorted, expected, `${field}:${order}`);
+    const sorted = sortEntries(contextOf(types), type, some, [{ path: [field], order }]).map((entry) => entry.documentId);
+    assert.equal(sorted, expected, `${field}:${order} of ${count}`);
   }
 });
 
