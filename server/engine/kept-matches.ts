@@ -5,6 +5,7 @@ import type { SortKey } from '../query/document-query.js';
 import type { ContentType } from '../schema/content-type.js';
 import { isSystemField } from './field-value.js';
 import { keptPlacement } from './kept-sort.js';
+import { type PlainKind, ownValueReader, plainKind } from './sort-entries.js';
 import type { ListView } from './list-view.js';
 
 /**
@@ -36,18 +37,38 @@ export interface MatchCarry {
 }
 
 /**
- * A kept list of the matches of a query (in its list's order) carried over changes of the type: the
- * changed documents' old versions taken out, their new ones put in their places when they pass
- * `test`, in a new array; undefined when that cannot be done (the caller filters the list again).
+ * The matches of a query as the type's memos keep them, in the query's order: `kinds`, one per sort
+ * key, when `<` orders them as sortEntries does (plainKind: none for the default order), so that
+ * they can be carried over changes; undefined when not.
  */
-export function carryMatches(matches: readonly Entry[], carry: MatchCarry, changes: TypeChanges): Entry[] | undefined {
+export interface KeptMatches {
+  readonly entries: readonly Entry[];
+  readonly kinds: readonly PlainKind[] | undefined;
+}
+
+/**
+ * Kept matches of a query carried over changes of the type: the changed documents' old versions
+ * taken out, their new ones put in their places when they pass `test`, in a new array; undefined
+ * when that cannot be done (the caller finds the matches again): a list whose order `<` does not
+ * give, or a new version whose sort value would change that (a string with a code unit `<` orders
+ * otherwise, a value of another type).
+ */
+export function carryMatches(matches: KeptMatches, carry: MatchCarry, changes: TypeChanges): KeptMatches | undefined {
   const { type, sort, view, test } = carry;
+  if (matches.kinds === undefined) return undefined;
+  const readers = sort.map((key) => ownValueReader(type, key.path));
   const placement = keptPlacement(type, sort, changes);
-  const without = placement === undefined ? undefined : withoutChanged(matches, listedBefore(changes, view.status, view.locale), true);
-  if (without === undefined) return undefined;
-  return putIn(
-    without,
-    listedAfter(changes, view.status, view.locale).filter(({ entry }) => test(entry)),
-    placement!,
-  );
+  if (placement === undefined || readers.some((read) => read === undefined)) return undefined;
+  const added = listedAfter(changes, view.status, view.locale).filter(({ entry }) => test(entry));
+  const kinds = [...matches.kinds];
+  for (const { entry } of added) {
+    for (let k = 0; k < readers.length; k++) {
+      const kind = plainKind([readers[k]!(entry)], kinds[k]);
+      if (kind === undefined) return undefined;
+      kinds[k] = kind;
+    }
+  }
+  const without = withoutChanged(matches.entries, listedBefore(changes, view.status, view.locale), true);
+  const entries = without === undefined ? undefined : putIn(without, added, placement);
+  return entries === undefined ? undefined : { entries, kinds };
 }
