@@ -131,4 +131,24 @@ test('a filtered list sorted before its whole list is: the same pages as from th
   }
 });
 
+test('many filters in one order sort their matches alone until those add up to the list, then the whole list is sorted once', () => {
+  const project = createTempProject('blog');
+  try {
+    addArticles(project, seededRandom(99));
+    const state: ProjectState = loadTestProject(project.dir);
+    const type = state.registry.byRouteName.get('articles')!;
+    const wholeSorts = countWholeSorts(state.index);
+    // Each matches about a seventh of the articles: six or so are sorted alone, then the list.
+    const bands = Array.from(
+      { length: 9 },
+      (_, i) => `filters[views][$gte]=${i * 100}&filters[views][$lt]=${i * 100 + 150}&sort=title:asc&pagination[pageSize]=100`,
+    );
+    const alone = answers(state, project.dir, type, bands);
+    assert.is(wholeSorts(), 1, 'one sort of the whole list');
+    assert.equal(alone, answers(loadTestProject(project.dir), project.dir, type, ['sort=title:asc', ...bands]).slice(1));
+  } finally {
+    project.cleanup();
+  }
+});
+
 test.run();
