@@ -7,9 +7,10 @@ import type { ReadContext } from './read-context.js';
 import { type PlainKind, type PlainValue, comparePlainly, ownValueReader, plainKind, sortColumns, sortEntries } from './sort-entries.js';
 
 /**
- * A view's sort order as the type's memos keep it. `kinds` is set when it can be carried over the
- * type's changes: keys of the entry's own (system fields, scalar attributes) whose values `<`
- * orders (plainKind), so an entry's place depends on its values and the default order alone.
+ * A list in a sort's order as the type's memos keep it (a view's sort order, a filter's matches).
+ * `kinds`, one per key, is set when it can be carried over the type's changes: keys of the entry's
+ * own (system fields, scalar attributes) whose values `<` orders (plainKind; no keys: default
+ * order), so an entry's place depends on its values and the default order alone.
  */
 export interface KeptSort {
   readonly entries: readonly Entry[];
@@ -27,16 +28,26 @@ export function keptSort(context: ReadContext, type: ContentType, entries: reado
 }
 
 /**
- * A kept sort order of the view of `status` in `locale` carried over changes of its type: the
- * changed documents' old versions taken out, their new ones put where their values (then the
- * default order) place them, in a new array. Undefined when it cannot be carried (a sort that
- * `<` does not order, a new value that would change that): the caller sorts again.
+ * A list kept in the order of `keys` (a view's sort order, or, with `only`, the matches of a filter
+ * in that order; no keys: default order) carried over changes of its type: the changed documents'
+ * old versions taken out, their new ones (those `only` passes) put where their values, then the
+ * default order, place them, in a new array. Undefined when it cannot be carried (a sort that `<`
+ * does not order, a new value that would change that: a string with a code unit `<` orders
+ * otherwise, a value of another type): the caller makes the list again.
  */
-export function carryKeptSort(type: ContentType, kept: KeptSort, keys: readonly SortKey[], view: ListView, changes: TypeChanges): KeptSort | undefined {
+export function carryKeptSort(
+  type: ContentType,
+  kept: KeptSort,
+  keys: readonly SortKey[],
+  view: ListView,
+  changes: TypeChanges,
+  only?: (entry: Entry) => boolean,
+): KeptSort | undefined {
   const readers = ownReaders(type, keys);
   if (kept.kinds === undefined || readers === undefined) return undefined;
   const kinds = [...kept.kinds];
-  const added = listedAfter(changes, view.status, view.locale);
+  const listed = listedAfter(changes, view.status, view.locale);
+  const added = only === undefined ? listed : listed.filter(({ entry }) => only(entry));
   for (const { entry } of added) {
     for (let k = 0; k < readers.length; k++) {
       const kind = plainKind([readers[k]!(entry)], kinds[k]);
@@ -44,28 +55,19 @@ export function carryKeptSort(type: ContentType, kept: KeptSort, keys: readonly 
       kinds[k] = kind;
     }
   }
-  const without = withoutChanged(kept.entries, listedBefore(changes, view.status, view.locale));
+  // A filter's matches hold only some of the old versions.
+  const without = withoutChanged(kept.entries, listedBefore(changes, view.status, view.locale), only !== undefined);
   const out = without === undefined ? undefined : putIn(without, added, sortedPlacement(readers, keys, changes));
   return out === undefined ? undefined : { entries: out, kinds };
 }
 
-/**
- * How versions are put in a list kept in the order of `keys` (a kept sort with `kinds` set), or
- * in default order (no keys); undefined when such a sort is not carried.
- */
-export function keptPlacement(type: ContentType, keys: readonly SortKey[], changes: TypeChanges): Placement | undefined {
-  if (keys.length === 0) return changes.defaultPlacement;
-  const readers = ownReaders(type, keys);
-  return readers === undefined ? undefined : sortedPlacement(readers, keys, changes);
-}
-
-/** Each key's reader when every key reads the entry alone, else undefined. */
-function ownReaders(type: ContentType, keys: readonly SortKey[]): ((entry: Entry) => unknown)[] | undefined {
+/** Each key's reader when every key reads the entry alone (a system field, a scalar attribute), else undefined. */
+export function ownReaders(type: ContentType, keys: readonly SortKey[]): ((entry: Entry) => unknown)[] | undefined {
   const readers = keys.map((key) => ownValueReader(type, key.path));
   return readers.every((read) => read !== undefined) ? (readers as ((entry: Entry) => unknown)[]) : undefined;
 }
 
-/** Versions put in a list sorted plainly by the readers' values key by key, ties in default order. */
+/** Versions put in a list sorted plainly by the readers' values key by key, ties in default order (no keys: default order). */
 function sortedPlacement(readers: readonly ((entry: Entry) => unknown)[], keys: readonly SortKey[], changes: TypeChanges): Placement {
   const directions = keys.map((key) => (key.order === 'desc' ? -1 : 1));
   const byValues = (a: Entry, b: Entry): number => {

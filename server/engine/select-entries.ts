@@ -7,9 +7,8 @@ import { compileFilter } from './compile-filter.js';
 import { compileSearch } from './compile-search.js';
 import { equalCandidates } from './equal-candidates.js';
 import { type ReadContext, localeFor } from './read-context.js';
-import { type KeptSort, carryKeptSort, keptSort } from './kept-sort.js';
-import { type KeptMatches, carryMatches, readsEntryAlone } from './kept-matches.js';
-import { ownValueReader } from './sort-entries.js';
+import { type KeptSort, carryKeptSort, keptSort, ownReaders } from './kept-sort.js';
+import { readsEntryAlone } from './reads-entry-alone.js';
 import type { TypeChanges } from '../content-index/type-changes.js';
 import { findRelationTarget } from '../schema/schema-registry.js';
 
@@ -47,13 +46,13 @@ export function selectEntries(context: ReadContext, type: ContentType, query: Do
   }
   // The matches of a filter are kept, so paging through a filtered list (or the same query from many
   // clients) costs one scan, not one per request. A filter of the entry's own values, sorted by
-  // values of the entry's own (or not sorted), is carried over an edit (kept-matches.ts); others are
+  // values of the entry's own (or not sorted), is carried over an edit (kept-sort.ts); others are
   // made again after any change: filters and sorts through relations read other types, hence the
   // index-wide version in their key.
-  const own = readsEntryAlone(type, query.filters) && query.sort.every((key) => ownValueReader(type, key.path) !== undefined);
+  const own = readsEntryAlone(type, query.filters) && ownReaders(type, query.sort) !== undefined;
   const key = `match|${query.status}|${locale ?? ''}|${sortKey(query.sort)}|${own ? 'own' : context.index.version}|${query.search ?? ''}|${JSON.stringify(query.filters ?? null)}`;
-  const carry = own ? (held: KeptMatches, changes: TypeChanges) => carryMatches(held, { type, sort: query.sort, view, test }, changes) : undefined;
-  const matches = context.index.memo<KeptMatches>(type, key, () => findMatches(context, list, query, test), carry);
+  const carry = own ? (held: KeptSort, changes: TypeChanges) => carryKeptSort(type, held, query.sort, view, changes, test) : undefined;
+  const matches = context.index.memo<KeptSort>(type, key, () => findMatches(context, list, query, test), carry);
   return { page: matches.entries.slice(start, end), total: matches.entries.length };
 }
 
@@ -78,7 +77,7 @@ const FEW = 4;
  * more than sorting the list at once would. The same order either way: the sort is stable, ties
  * in default order.
  */
-function findMatches(context: ReadContext, list: ListRequest, query: DocumentQuery, test: (entry: Entry) => boolean): KeptMatches {
+function findMatches(context: ReadContext, list: ListRequest, query: DocumentQuery, test: (entry: Entry) => boolean): KeptSort {
   const { type, base, sort } = list;
   if (sort.length === 0) return { entries: filterList(context, list, base, query, test), kinds: [] };
   const sortedKey = sortedViewKey(context, list);

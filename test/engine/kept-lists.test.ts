@@ -10,7 +10,7 @@ import { seededRandom } from '../helpers/blog-article-entries.js';
 import { BOOLEAN_TYPES, NUMBER_TYPES, TEXT_TYPES, answers, editOnce } from '../helpers/random-edits.js';
 
 // A type's views, sort orders, tables of values and filters' matches are carried over its edits
-// (content-index/type-changes.ts, engine/kept-sort.ts, kept-matches.ts, equal-candidates.ts)
+// (content-index/type-changes.ts, engine/kept-sort.ts, reads-entry-alone.ts, equal-candidates.ts)
 // instead of being made again: after every edit, each list must be the one a fresh load of the
 // files gives.
 
