@@ -249,6 +249,11 @@ export class ContentIndex {
     return ordered ? records.sort(compareRecords) : records;
   }
 
+  /** Whether a memo of `key` is held for the type (of this version, or one `memo` may carry over the changes since). */
+  holdsMemo(type: ContentType, key: string): boolean {
+    return this.stateOf(type).memos.has(key);
+  }
+
   /**
    * A value derived from the type's documents, computed once and kept until the type changes; one
    * with `carry` is kept after that too, and carried over the documents changed since when asked
@@ -257,11 +262,6 @@ export class ContentIndex {
    * one used least recently goes: a value asked all the time (a sort order, the table of slugs)
    * outlives many asked once.
    */
-  /** Whether a memo of `key` is held for the type (of this version, or one `memo` may carry over the changes since). */
-  holdsMemo(type: ContentType, key: string): boolean {
-    return this.stateOf(type).memos.has(key);
-  }
-
   memo<T>(type: ContentType, key: string, compute: () => T, carry?: (value: T, changes: TypeChanges) => T | undefined): T {
     const state = this.stateOf(type);
     const { memos } = state;

@@ -81,22 +81,26 @@ function findMatches(context: ReadContext, list: ListRequest, query: DocumentQue
   const { type, base, sort } = list;
   if (sort.length === 0) return { entries: filterList(context, list, base, query, test), kinds: [] };
   const sortedKey = sortedViewKey(context, list);
-  if (!context.index.holdsMemo(type, sortedKey)) {
-    const inDefault = filterList(context, list, base, query, test);
-    // Kept over the type's changes as it is: a count of work done, not a value of the documents.
-    const alone = context.index.memo(
-      type,
-      `alone|${sortedKey}`,
-      () => ({ sorted: 0 }),
-      (held) => held,
-    );
-    if (inDefault.length * FEW <= base.length && alone.sorted + inDefault.length <= base.length) {
-      alone.sorted += inDefault.length;
-      return keptSort(context, type, inDefault, sort);
-    }
+  if (context.index.holdsMemo(type, sortedKey)) {
+    const kept = sortedView(context, list);
+    return { entries: filterList(context, list, kept.entries, query, test), kinds: kept.kinds };
   }
+  const inDefault = filterList(context, list, base, query, test);
+  // Kept over the type's changes as it is: a count of work done, not a value of the documents.
+  const alone = context.index.memo(
+    type,
+    `alone|${sortedKey}`,
+    () => ({ sorted: 0 }),
+    (held) => held,
+  );
+  if (inDefault.length * FEW <= base.length && alone.sorted + inDefault.length <= base.length) {
+    alone.sorted += inDefault.length;
+    return keptSort(context, type, inDefault, sort);
+  }
+  // The matches are found: the whole list sorted, they are taken from it in its order (not tested again).
   const kept = sortedView(context, list);
-  return { entries: filterList(context, list, kept.entries, query, test), kinds: kept.kinds };
+  const matched = new Set(inDefault);
+  return { entries: kept.entries.filter((entry) => matched.has(entry)), kinds: kept.kinds };
 }
 
 /**

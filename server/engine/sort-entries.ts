@@ -114,12 +114,12 @@ function rankedOrder<E>(entries: readonly E[], values: readonly PlainValue[], di
   return out;
 }
 
-/** Distinct values of one plain kind, in `<` order (a new array). */
-function inPlainOrder(distinct: readonly (string | number | boolean)[]): (string | number | boolean)[] {
+/** Distinct values of one plain kind in `<` order (strings sorted in place). */
+function inPlainOrder(distinct: (string | number | boolean)[]): (string | number | boolean)[] {
   const first = distinct[0];
   if (typeof first === 'number') return Array.from(Float64Array.from(distinct as number[]).sort());
   if (typeof first === 'boolean') return [false, true].filter((value) => distinct.includes(value));
-  return [...(distinct as string[])].sort();
+  return (distinct as string[]).sort();
 }
 
 /** Two values of a plain column in a sort's direction (1 or -1): nulls first, then by `<`; 0 for a tie. */
