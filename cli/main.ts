@@ -16,30 +16,26 @@ function parsePort(value: string): number {
 }
 
 /**
- * Runs a command that loads the project with a worker already reading and decoding its content:
- * started before the command's modules load, so the reading overlaps the imports.
+ * Runs a command that loads the project with a worker started before the command's modules load,
+ * so its work overlaps the imports: one reading and decoding the content, or, for a start from the
+ * index cache (whose files are stat'ed, not read), one listing content/ and stat'ing each file (at
+ * 1,000,000 documents that took longer than the cache's reading when it began with the load). The
+ * worker is stopped when the command ends.
  */
-async function withPrefetch(dir: string, run: (prefetch: ContentPrefetch) => Promise<number>): Promise<number> {
-  const prefetch = (await import('../server/runtime/start-version-prefetch.js')).startVersionPrefetch(dir);
+async function withReadAhead<T extends ReadAhead>(readAhead: T, run: (readAhead: T) => Promise<number>): Promise<number> {
   try {
-    return await run(prefetch);
+    return await run(readAhead);
   } finally {
-    prefetch.close();
+    readAhead.close();
   }
 }
 
-/**
- * The same for a start from the index cache, whose files are not read but stat'ed: a worker lists
- * content/ and stats each file meanwhile (at 1,000,000 documents it took longer than the main
- * thread's reading of the cache when it started with the load, and the main thread waited).
- */
-async function withStats(dir: string, run: (stats: ContentStats) => Promise<number>): Promise<number> {
-  const stats = (await import('../server/store/content-stats.js')).ContentStats.start(dir);
-  try {
-    return await run(stats);
-  } finally {
-    stats.close();
-  }
+async function prefetchOf(dir: string): Promise<ContentPrefetch> {
+  return (await import('../server/runtime/start-version-prefetch.js')).startVersionPrefetch(dir);
+}
+
+async function statsOf(dir: string): Promise<ContentStats> {
+  return (await import('../server/store/content-stats.js')).ContentStats.start(dir);
 }
 
 /** Runs a command: the exit code is what it returns, or reportError's for what it throws (commands print no errors). */
@@ -68,7 +64,7 @@ program
     const cached = options.cache && (await import('../server/store/index-cache-file.js')).hasIndexCache(options.dir);
     const serve = preload(import('./serve-command.js'));
     const start = (readAhead: ReadAhead): Promise<number> => withHeapFor(options.dir, async () => (await serve).runServe({ ...options, readAhead }), readAhead);
-    await run(() => (cached ? withStats(options.dir, start) : withPrefetch(options.dir, start)), 'cannot start');
+    await run(async () => withReadAhead(await (cached ? statsOf : prefetchOf)(options.dir), start), 'cannot start');
     // Stopped: nothing (a watcher of a folder being deleted …) may keep the process alive.
     process.exit();
   });
@@ -100,8 +96,8 @@ program
       host: string;
     }) => {
       const { serve, port, host, ...rest } = options;
-      await run(() =>
-        withPrefetch(options.dir, (prefetch) => {
+      await run(async () =>
+        withReadAhead(await prefetchOf(options.dir), (prefetch) => {
           const command = preload(import('./export-command.js'));
           return withHeapFor(options.dir, async () => (await command).runExport({ ...rest, prefetch, serve: serve ? { port, host } : undefined }), prefetch);
         }),

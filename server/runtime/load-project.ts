@@ -28,14 +28,13 @@ import { syncMedia } from './sync-media.js';
  * With `server.indexCache`, files whose size and mtime the index cache (.cms/) knows are not read again.
  */
 export function loadProject(config: CmsConfig, readAhead?: ReadAhead): ProjectState {
-  const prefetch = readAhead instanceof ContentPrefetch ? readAhead : undefined;
-  let early = readAhead instanceof ContentStats && readAhead.covers(config.dir) ? readAhead : undefined;
   // A write across files (`cms mv`) killed half-way is finished before anything is read (what a
   // worker read or stat'ed before that is not used).
-  if (replayJournals(config.dir).length > 0) {
-    readAhead?.close();
-    early = undefined;
-  }
+  const replayed = replayJournals(config.dir).length > 0;
+  if (replayed) readAhead?.close();
+  const prefetch = readAhead instanceof ContentPrefetch ? readAhead : undefined;
+  // Stats the CLI started before the server's modules loaded, when it saw the cache.
+  const early = !replayed && readAhead instanceof ContentStats && readAhead.covers(config.dir) ? readAhead : undefined;
   const { registry, refused } = loadSchemaFiles(config.dir);
   const state: ProjectState = { dir: config.dir, registry, index: new ContentIndex(registry, config.i18n), problems: new Map<string, FileError>() };
   const uploads = listUploadFiles(config.dir);
@@ -46,7 +45,6 @@ export function loadProject(config: CmsConfig, readAhead?: ReadAhead): ProjectSt
   const cacheKey = config.server.indexCache ? indexCacheKey(registry, config.i18n) : undefined;
   const readSince = Date.now();
   // While the cache is read, a worker lists content/ and stats its files (both are needed, neither waits).
-  // (Started by the CLI before the server's modules loaded, when it saw the cache.)
   const stats = cacheKey !== undefined && hasIndexCache(config.dir) ? (early ?? ContentStats.start(config.dir)) : undefined;
   if (readAhead instanceof ContentStats && stats !== readAhead) readAhead.close();
   const cached = cacheKey === undefined ? undefined : readCachedFiles(config.dir, cacheKey);
