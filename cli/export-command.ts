@@ -11,6 +11,7 @@ import { openAppRenderer } from '../server/runtime/app-renderer.js';
 import { openProjectCode } from '../server/runtime/project-code.js';
 import { readProjectApi } from '../server/project/read-project-api.js';
 import { applyProjectApi } from '../server/runtime/project-config.js';
+import { createProgressLine } from './progress-line.js';
 
 export interface ExportCommandOptions {
   dir: string;
@@ -36,7 +37,12 @@ export async function runExport(options: ExportCommandOptions, stdout: NodeJS.Wr
   try {
     const config = applyProjectApi(loadConfig(options.dir, { watch: false }), await readProjectApi(options.dir));
     const prefixed = options.basePath === undefined ? config : { ...config, rest: { ...config.rest, prefix: normalizeBase(options.basePath) } };
-    project = ProjectRuntime.open(prefixed, { info: () => {}, warn: () => {} }, prefetch);
+    const line = createProgressLine(process.stderr);
+    try {
+      project = ProjectRuntime.open(prefixed, { info: () => {}, warn: () => {}, progress: line.progress }, prefetch);
+    } finally {
+      line.clear();
+    }
   } catch (error) {
     // A reading worker left running would keep the process from exiting.
     prefetch.close();

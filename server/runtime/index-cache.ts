@@ -78,13 +78,13 @@ export class CachedFiles {
   }
 }
 
-/** The cached versions, or undefined when there is no cache this key may trust. */
-export function readCachedFiles(projectDir: string, key: string): CachedFiles | undefined {
+/** The cached versions, or undefined when there is no cache this key may trust (`progress`: the bytes read of the file). */
+export function readCachedFiles(projectDir: string, key: string, progress?: (bytes: number, total: number) => void): CachedFiles | undefined {
   const files = new CachedFiles();
   const pool: StringPool = new Map();
   const add = (entry: CompactEntry, size: number, mtimeMs: number): void => files.add(entry, size, mtimeMs);
   // The long records stay where they are read, with room beside them for text search's folded copies.
-  const valid = readIndexCache(projectDir, key, (text, long) => decodeEntryBlock(text, long, pool, add), allocateWithFoldRoom);
+  const valid = readIndexCache(projectDir, key, (text, long) => decodeEntryBlock(text, long, pool, add), allocateWithFoldRoom, progress);
   return valid ? files : undefined;
 }
 

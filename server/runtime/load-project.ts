@@ -20,14 +20,21 @@ import type { ProjectState } from './project-state.js';
 import { loadUsers } from './sync-users.js';
 import { syncMedia } from './sync-media.js';
 
+/** What a load is doing: reading the index cache (`done` and `total` in bytes), checking the content files against it, or reading them (in files). */
+export type LoadStep = 'cache' | 'check' | 'read';
+
+/** Told how far a load is, as it goes (a million files take a while). */
+export type LoadProgress = (step: LoadStep, done: number, total: number) => void;
+
 /**
  * Reads a whole project: its schemas (a FileError when they are broken), then its media and
  * content into a new index, taking the texts from `readAhead` when a worker reads this project
  * (or, with an index cache, the listing and stats of its content when a worker makes them).
  * Files that cannot be read, and links and special files (never read), end up in `problems`, never thrown.
  * With `server.indexCache`, files whose size and mtime the index cache (.cms/) knows are not read again.
+ * `progress` is told how far it is.
  */
-export function loadProject(config: CmsConfig, readAhead?: ReadAhead): ProjectState {
+export function loadProject(config: CmsConfig, readAhead?: ReadAhead, progress?: LoadProgress): ProjectState {
   // A write across files (`cms mv`) killed half-way is finished before anything is read (what a
   // worker read or stat'ed before that is not used).
   const replayed = replayJournals(config.dir).length > 0;
@@ -47,7 +54,7 @@ export function loadProject(config: CmsConfig, readAhead?: ReadAhead): ProjectSt
   // While the cache is read, a worker lists content/ and stats its files (both are needed, neither waits).
   const stats = cacheKey !== undefined && hasIndexCache(config.dir) ? (early ?? ContentStats.start(config.dir)) : undefined;
   if (readAhead instanceof ContentStats && stats !== readAhead) readAhead.close();
-  const cached = cacheKey === undefined ? undefined : readCachedFiles(config.dir, cacheKey);
+  const cached = cacheKey === undefined ? undefined : readCachedFiles(config.dir, cacheKey, progress && ((done, total) => progress('cache', done, total)));
   const statListing = cached === undefined ? undefined : stats?.take();
   stats?.close();
   // Files are read only when the cache does not vouch for them: a worker reading them all is stopped.
@@ -74,7 +81,14 @@ export function loadProject(config: CmsConfig, readAhead?: ReadAhead): ProjectSt
     cached === undefined && prefetch !== undefined ? new PrefetchedVersions(state, cacheKey ?? indexCacheKey(registry, config.i18n)) : undefined;
   let problems: FileError[] = [];
   state.index.load(() => {
-    const options = { visit, reuse: cached && reuse, stats: statListing, prefetched };
+    const step = cached ? 'check' : 'read';
+    const options = {
+      visit,
+      reuse: cached && reuse,
+      stats: statListing,
+      prefetched,
+      progress: progress && ((done: number, total: number) => progress(step, done, total)),
+    };
     problems = scanContent(config.dir, registry, cached ? undefined : prefetch, options).problems;
     for (const stored of later) placeDocument(state, stored);
     loadUsers(state);

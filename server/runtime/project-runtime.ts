@@ -9,7 +9,7 @@ import { statProjectPath } from '../store/project-files.js';
 import { type StoreEvent, ProjectWatcher } from '../store/watch-project.js';
 import { commitChanges } from './commit-changes.js';
 import { foldSlabsSlowly } from './fold-slabs-slowly.js';
-import { loadProject } from './load-project.js';
+import { type LoadProgress, loadProject } from './load-project.js';
 import { saveIndexCache, saveIndexCacheSlowly } from './index-cache.js';
 import { removeStaleCacheWrites } from '../store/index-cache-file.js';
 import { OwnWrites } from './own-writes.js';
@@ -21,6 +21,8 @@ import { syncUser } from './sync-users.js';
 export interface ProjectLog {
   info(message: string): void;
   warn(message: string): void;
+  /** Told how far a load of the whole project is. */
+  progress?: LoadProgress | undefined;
 }
 
 /** From how many documents a reload has a worker read the files (its start costs ~30 ms). */
@@ -66,7 +68,7 @@ export class ProjectRuntime implements ProjectPort {
 
   /** Loads schemas and content (from `readAhead`, when a worker is reading it already). Throws a FileError when the schemas are broken. */
   static open(config: CmsConfig, log: ProjectLog, readAhead?: ReadAhead): ProjectRuntime {
-    const runtime = new ProjectRuntime(config, log, loadProject(config, readAhead));
+    const runtime = new ProjectRuntime(config, log, loadProject(config, readAhead, log.progress));
     runtime.reportProblems();
     runtime.saveCacheSoon();
     return runtime;
@@ -206,7 +208,7 @@ export class ProjectRuntime implements ProjectPort {
     // A worker reads while the schemas load, when there is enough content for it to pay off.
     const prefetch = this.state.index.documentCount() >= PREFETCH_FROM ? startVersionPrefetch(this.config.dir) : undefined;
     try {
-      this.state = loadProject(this.config, prefetch);
+      this.state = loadProject(this.config, prefetch, this.log.progress);
       this.saveCacheSoon();
       if (this.folding) this.foldSoon();
       this.log.info(`schemas reloaded: ${this.state.registry.contentTypes.size} content types, ${this.state.index.documentCount()} documents`);

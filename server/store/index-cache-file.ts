@@ -145,11 +145,17 @@ class CacheWriter {
  * Reads the cache back when it is made under the same key, handing each block to `visit` (`bytes`
  * is the block's own buffer: the visitor may keep it) while a worker thread checks every checksum
  * (index-cache-check.ts; this thread checks them itself when the worker fails); `allocate` makes
- * the buffers those bytes are cut from. Returns false when
+ * the buffers those bytes are cut from; `progress` is told the bytes read so far after each block. Returns false when
  * the cache is missing, made under another key, truncated or edited (anything but the file
  * `writeIndexCache` wrote), or when `visit` returns false; then whatever was visited must be dropped.
  */
-export function readIndexCache(projectDir: string, key: string, visit: (text: string, bytes: Buffer) => boolean, allocate?: (size: number) => Buffer): boolean {
+export function readIndexCache(
+  projectDir: string,
+  key: string,
+  visit: (text: string, bytes: Buffer) => boolean,
+  allocate?: (size: number) => Buffer,
+  progress?: (bytes: number, total: number) => void,
+): boolean {
   // Nothing is read through a linked .cms/: the cache must be the project's own.
   if (leadsThroughLink(projectDir, INDEX_CACHE_FILE)) return false;
   let fd: number;
@@ -161,7 +167,10 @@ export function readIndexCache(projectDir: string, key: string, visit: (text: st
   // The worker reads the same open file (not the path: a cache renamed over it meanwhile is not this one).
   const check = CacheCheck.start(fd, key);
   try {
-    if (!walkIndexCache(fd, key, { summed: false, visit, allocate })) return false;
+    const size = progress === undefined ? 0 : fs.fstatSync(fd).size;
+    const walked = progress && ((bytes: number) => progress(bytes, size));
+    if (!walkIndexCache(fd, key, { summed: false, visit, allocate, progress: walked })) return false;
+    progress?.(size, size);
     return check.verdict() ?? walkIndexCache(fd, key, { summed: true });
   } catch {
     return false;

@@ -25,7 +25,12 @@ export interface ScanOptions {
    * file a taken block holds, in listing order (false: not placed, the file is read here).
    */
   readonly prefetched?: PrefetchedFiles | undefined;
+  /** Told how many of the listed files are done, every PROGRESS_EVERY files and at the end. */
+  readonly progress?: ((done: number, total: number) => void) | undefined;
 }
+
+/** How many files between two calls of `progress`. */
+const PROGRESS_EVERY = 4_096;
 
 /** What takes the files a prefetch worker decoded into blocks (the runtime's version prefetch). */
 export interface PrefetchedFiles {
@@ -63,6 +68,13 @@ export function scanContent(projectDir: string, registry: SchemaRegistry, prefet
     // Every document file name, in the order the worker reads them.
     const paths = documentFilePaths(listing);
     let at = 0;
+    const { progress } = options;
+    let reportAt = progress === undefined ? Infinity : 0;
+    const report = (): void => {
+      if (at < reportAt) return;
+      progress!(at, paths.length);
+      reportAt = at + PROGRESS_EVERY;
+    };
     // `mtimeMs` when the file was just stat'ed (it is then not stat'ed again).
     const decodeFile = (i: number, text: ReadText, mtimeMs?: number): StoredDocument | FileError | undefined => {
       const relative = paths[i]!;
@@ -85,6 +97,7 @@ export function scanContent(projectDir: string, registry: SchemaRegistry, prefet
     if (stats) {
       // The same, from the worker's stats (a file read here is stat'ed again for its mtime: it may have changed since).
       for (let i = 0; i < paths.length; i++) {
+        report();
         const known = stats.plain[i] === 1 && reuse!(`${CONTENT_DIR}/${paths[i]}`, { size: stats.sizes[i]!, mtimeMs: stats.mtimes[i]! });
         if (known) at++;
         else decode(readText(`${root}/${paths[i]}`));
@@ -92,6 +105,7 @@ export function scanContent(projectDir: string, registry: SchemaRegistry, prefet
     } else if (reuse) {
       // Files whose size and mtime are what the caller knows of them are not read again (nor a hard-linked one: the store never reads those).
       for (const relative of paths) {
+        report();
         const stat = fs.lstatSync(`${root}/${relative}`, { throwIfNoEntry: false });
         const known =
           stat !== undefined && stat.isFile() && stat.nlink === 1 && reuse(`${CONTENT_DIR}/${relative}`, { size: stat.size, mtimeMs: stat.mtimeMs });
@@ -108,6 +122,7 @@ export function scanContent(projectDir: string, registry: SchemaRegistry, prefet
       // Batch by batch, in order: one the worker has not started is read here; while the worker does
       // one, the batches after it are read and decoded here until it is done, and placed after it.
       for (let batch = 0; at < paths.length; batch++) {
+        report();
         const end = Math.min(at + batchSize, paths.length);
         if (fromWorker.claim(batch)) {
           while (at < end) decode(readText(`${root}/${paths[at]}`));
@@ -136,7 +151,11 @@ export function scanContent(projectDir: string, registry: SchemaRegistry, prefet
       }
     }
     // What the worker did not deliver (or everything, without one) is read here.
-    while (at < paths.length) decode(readText(`${root}/${paths[at]}`));
+    while (at < paths.length) {
+      report();
+      decode(readText(`${root}/${paths[at]}`));
+    }
+    progress?.(paths.length, paths.length);
   } finally {
     fromWorker?.close();
   }

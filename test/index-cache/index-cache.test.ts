@@ -350,4 +350,29 @@ test('the listing and stats a worker made before the load are the ones it checks
   }
 });
 
+test('a load tells how far it is: reading the files, or reading the cache then checking the files against it', () => {
+  const files = fs
+    .readdirSync(path.join(project.dir, 'content'), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.(json|md)$/.test(entry.name)).length;
+  const loadTelling = (): [string, number, number][] => {
+    const told: [string, number, number][] = [];
+    const state = loadProject(loadConfig(project.dir, { watch: false, indexCache: true }), undefined, (step, done, total) => told.push([step, done, total]));
+    if (state.indexCache && !state.indexCache.upToDate) saveIndexCache(state, state.indexCache.key, state.indexCache.readSince);
+    return told;
+  };
+  const steps = (told: [string, number, number][]): string[] => [...new Set(told.map(([step]) => step))];
+  const first = loadTelling();
+  assert.equal(steps(first), ['read']);
+  assert.equal(first.at(-1), ['read', files, files]);
+  assert.ok(files > 5);
+  const again = loadTelling();
+  assert.equal(steps(again), ['cache', 'check']);
+  const size = fs.statSync(path.join(project.dir, INDEX_CACHE_FILE)).size;
+  assert.equal(again.filter(([step]) => step === 'cache').at(-1), ['cache', size, size]);
+  assert.equal(again.at(-1), ['check', files, files]);
+  for (const told of [first, again]) {
+    for (let i = 1; i < told.length; i++) if (told[i]![0] === told[i - 1]![0]) assert.ok(told[i]![1] >= told[i - 1]![1], 'done never goes back');
+  }
+});
+
 test.run();
