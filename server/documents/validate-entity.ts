@@ -1,9 +1,11 @@
 import { isPlainObject } from '../config/is-plain-object.js';
+import { readStoredField } from '../content-index/compact-entry.js';
 import type { ContentIndex } from '../content-index/content-index.js';
 import type { Attribute } from '../schema/attribute.js';
 import type { AttributeSet, ContentType } from '../schema/content-type.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import { isAttributeVisible } from './is-attribute-visible.js';
+import { isHeldByOther } from './unique-holders.js';
 import { checkAttributeRules, requiredMessage } from './validate-rules.js';
 import type { EntityError } from '../errors/entity-validation-error.js';
 
@@ -113,10 +115,7 @@ function isUnique(type: ContentType, name: string, value: unknown, options: Vali
   // A value the published document already holds cannot make a new duplicate: skip the scan.
   if (options.documentId !== undefined) {
     const own = options.index.findEntry(type, options.documentId, 'published', options.locale);
-    if (own !== undefined && own.data[name] === value) return true;
+    if (own !== undefined && readStoredField(own, name) === value) return true;
   }
-  for (const entry of options.index.entries(type, 'published', options.locale)) {
-    if (entry.documentId !== options.documentId && entry.data[name] === value) return false;
-  }
-  return true;
+  return !isHeldByOther(options.index, type, name, options.locale, value, options.documentId);
 }

@@ -8,7 +8,7 @@ import type { ContentType } from '../schema/content-type.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import { parseContentPath } from '../store/content-path.js';
 import { type IndexCacheBlock, readIndexCache, writeIndexCache, writeIndexCacheSlowly } from '../store/index-cache-file.js';
-import { statProjectPath } from '../store/project-files.js';
+import { statProjectPaths } from '../store/project-files.js';
 import type { ProjectState } from './project-state.js';
 
 /** Bumped whenever what the cache holds, or how, changes. */
@@ -112,15 +112,18 @@ function cacheBlocks(state: ProjectState, readSince: number): IterableIterator<I
   const { index } = state;
   function* blocks(): IterableIterator<IndexCacheBlock> {
     let items: BlockItem[] = [];
+    // Folders are checked again for each block (a slow write spans many requests).
+    let statPath = statProjectPaths(state.dir);
     for (const entry of index.heldEntries()) {
       const { path } = entry;
       if (!(entry instanceof CompactEntry) || index.touchedSinceLoad(path)) continue;
-      const stat = statProjectPath(state.dir, path);
+      const stat = statPath(path);
       if (stat === undefined || stat.isFolder || stat.refusal !== undefined || stat.mtimeMs >= readSince - SETTLED_MS) continue;
       items.push({ entry, type: typeOfPath(state.registry, path), size: stat.size, mtimeMs: stat.mtimeMs });
       if (items.length < BLOCK) continue;
       yield encodeEntryBlock(items);
       items = [];
+      statPath = statProjectPaths(state.dir);
     }
     if (items.length > 0) yield encodeEntryBlock(items);
   }

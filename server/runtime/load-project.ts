@@ -96,5 +96,6 @@ export function loadProject(config: CmsConfig, readAhead?: ReadAhead, progress?:
   for (const problem of problems) reportProblem(state, problem);
   // Nothing to write when every file came from an intact cache (and none is gone).
   const upToDate = cached !== undefined && read === 0 && reused === cached.size && problems.length === 0;
-  return cacheKey === undefined ? state : Object.assign(state, { indexCache: { key: cacheKey, readSince, upToDate } });
+  const mostlyCached = cached !== undefined && read * 10 <= reused;
+  return cacheKey === undefined ? state : Object.assign(state, { indexCache: { key: cacheKey, readSince, upToDate, mostlyCached } });
 }

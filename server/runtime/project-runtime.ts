@@ -49,8 +49,13 @@ export class ProjectRuntime implements ProjectPort {
   private closed = false;
   /** Whether the slabs are folded for text search after each load (`foldForSearch`). */
   private folding = false;
-  /** The index version the cache file holds (written or read), if any. */
-  private cachedVersion: number | undefined;
+  /**
+   * The load whose files the cache file holds (read from it up to date, or written after it). Changes
+   * since are never written to the cache (a file changed after a load is read again at the next
+   * start), so a close writes it only when no write of this load has finished: at a million
+   * documents a write takes many seconds, which a Ctrl-C after an edit would wait for, with nothing gained.
+   */
+  private cacheHolds: ProjectState | undefined;
   private readonly listeners = new Set<() => void>();
   private readonly configListeners = new Set<(files: readonly string[]) => void>();
   private readonly codeListeners = new Set<(files: readonly string[]) => void>();
@@ -227,20 +232,19 @@ export class ProjectRuntime implements ProjectPort {
     // Undefined when the cache is off (loadProject sets it only with server.indexCache).
     if (info === undefined) return;
     if (info.upToDate) {
-      this.cachedVersion = this.state.index.version;
+      this.cacheHolds = this.state;
       // No write follows to clear what a killed one left.
       removeStaleCacheWrites(this.config.dir);
       return;
     }
     const state = this.state;
-    const version = state.index.version;
     setTimeout(() => {
       // A slice at a time, so requests keep being answered; a close or a reload takes over.
       const cancelled = (): boolean => this.closed || this.state !== state;
       if (cancelled()) return;
       saveIndexCacheSlowly(state, info.key, info.readSince, cancelled).then(
         () => {
-          if (!cancelled()) this.cachedVersion = version;
+          if (!cancelled()) this.cacheHolds = state;
         },
         (error: Error) => this.log.warn(`index cache not written: ${error.message}`),
       );
@@ -271,13 +275,17 @@ export class ProjectRuntime implements ProjectPort {
     );
   }
 
-  /** Writes the index cache when the index changed since it was last written (never fails a close). */
+  /**
+   * Writes the index cache when it does not hold this load yet, unless the load took nearly all its
+   * files from it: the next start then reads again the few it read (a write of a million
+   * documents' cache takes many seconds, which a Ctrl-C would wait for). Never fails a close.
+   */
   private saveCache(): void {
     const info = this.state.indexCache;
-    if (info === undefined || this.closed || this.cachedVersion === this.state.index.version) return;
+    if (info === undefined || this.closed || this.cacheHolds === this.state || info.mostlyCached) return;
     try {
       saveIndexCache(this.state, info.key, info.readSince);
-      this.cachedVersion = this.state.index.version;
+      this.cacheHolds = this.state;
     } catch (error) {
       this.log.warn(`index cache not written: ${(error as Error).message}`);
     }

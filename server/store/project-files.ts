@@ -1,6 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { removeFileDurably, writeFileAtomic } from './atomic-write.js';
 import { isInCmsFolder, keepCmsFolderOutOfGit } from './cms-folder.js';
-import { RefusedFileError, leadsThroughLink, lstatProjectPath, readPlainFile, refusalOfStats } from './plain-file.js';
+import { RefusedFileError, hasPlainParents, leadsThroughLink, lstatProjectPath, readPlainFile, refusalOfStats } from './plain-file.js';
 import { resolveProjectPath } from './project-layout.js';
 import { readFolderNames } from './read-folder.js';
 
@@ -57,7 +59,28 @@ export function removeProjectFile(projectDir: string, relPath: string): boolean 
  */
 export function statProjectPath(projectDir: string, relPath: string): PathInfo | undefined {
   const stat = lstatProjectPath(projectDir, relPath);
-  if (stat === undefined) return undefined;
+  return stat === undefined ? undefined : pathInfoOf(stat);
+}
+
+/**
+ * statProjectPath for many paths in a few folders (the index cache's write stats every content
+ * file): each folder is checked once to be a real folder of the project, not once per file (two
+ * realpath calls each, 17 s of a million files' 23).
+ */
+export function statProjectPaths(projectDir: string): (relPath: string) => PathInfo | undefined {
+  const plainFolders = new Map<string, boolean>();
+  return (relPath) => {
+    const absolute = resolveProjectPath(projectDir, relPath);
+    const folder = path.posix.dirname(relPath);
+    let plain = plainFolders.get(folder);
+    if (plain === undefined) plainFolders.set(folder, (plain = hasPlainParents(projectDir, relPath)));
+    if (!plain) return undefined;
+    const stat = fs.lstatSync(absolute, { throwIfNoEntry: false });
+    return stat === undefined ? undefined : pathInfoOf(stat);
+  };
+}
+
+function pathInfoOf(stat: fs.Stats): PathInfo {
   const refusal = refusalOfStats(stat);
   if (refusal !== undefined) return { isFile: false, isFolder: false, size: 0, mtimeMs: 0, refusal };
   return { isFile: stat.isFile(), isFolder: stat.isDirectory(), size: stat.size, mtimeMs: stat.mtimeMs, refusal: undefined };

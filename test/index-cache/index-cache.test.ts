@@ -282,6 +282,49 @@ test('the server writes the cache on close, and a restart reads it; --no-cache r
   await uncached.close();
 });
 
+test('a close after edits does not write the cache again when it holds the load already (edits are never cached)', async () => {
+  const config = loadConfig(project.dir, { watch: false, indexCache: true });
+  await ProjectRuntime.open(config, QUIET).close();
+  const cacheFile = path.join(project.dir, INDEX_CACHE_FILE);
+  const before = fs.statSync(cacheFile);
+  const cache = fs.readFileSync(cacheFile);
+  const runtime = ProjectRuntime.open(config, QUIET);
+  assert.equal((runtime.current as ProjectState).indexCache!.upToDate, true);
+  project.write(ARTICLE, { ...JSON.parse(project.read(ARTICLE)), title: 'Edited while serving' });
+  runtime.apply([{ area: 'content', path: ARTICLE }]);
+  assert.is(title(runtime.current as ProjectState), 'Edited while serving');
+  await runtime.close();
+  const after = fs.statSync(cacheFile);
+  assert.is(after.ino, before.ino, 'the cache file was not replaced');
+  assert.equal(fs.readFileSync(cacheFile), cache);
+  // The edit is read from its file at the next start.
+  const next = ProjectRuntime.open(config, QUIET);
+  assert.is(title(next.current as ProjectState), 'Edited while serving');
+  await next.close();
+});
+
+test('a close does not write the cache when the load read a tenth or fewer of its files: the next start reads them again', async () => {
+  const config = loadConfig(project.dir, { watch: false, indexCache: true });
+  await ProjectRuntime.open(config, QUIET).close();
+  const cacheFile = path.join(project.dir, INDEX_CACHE_FILE);
+  const before = fs.statSync(cacheFile);
+  project.write(ARTICLE, { ...JSON.parse(project.read(ARTICLE)), title: 'Edited between starts' });
+  const runtime = ProjectRuntime.open(config, QUIET);
+  const info = (runtime.current as ProjectState).indexCache!;
+  assert.equal([info.upToDate, info.mostlyCached], [false, true]);
+  await runtime.close();
+  assert.is(fs.statSync(cacheFile).ino, before.ino, 'the cache file was not replaced');
+  const next = ProjectRuntime.open(config, QUIET);
+  assert.is(title(next.current as ProjectState), 'Edited between starts');
+  await next.close();
+  // A load that read most of its files (here every one, the cache gone) writes it at close.
+  fs.rmSync(cacheFile);
+  const cold = ProjectRuntime.open(config, QUIET);
+  assert.equal((cold.current as ProjectState).indexCache!.mostlyCached, false);
+  await cold.close();
+  assert.ok(fs.existsSync(cacheFile));
+});
+
 test('a server writes the cache soon after a start that read files, while it keeps running', async () => {
   const runtime = ProjectRuntime.open(loadConfig(project.dir, { watch: false, indexCache: true }), QUIET);
   try {
