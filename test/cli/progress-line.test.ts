@@ -3,16 +3,21 @@ import * as assert from 'uvu/assert';
 import { createProgressLine, describeProgress } from '../../cli/progress-line.js';
 import type { LoadStep } from '../../server/runtime/load-project.js';
 
-/** A stream that keeps what is written, and a clock the test moves. */
-function setUp(isTTY: boolean) {
-  const written: string[] = [];
+/** One call of `progress`: at a time (ms after the first), with a step, done and total. */
+type Call = [number, LoadStep, number, number];
+
+/** What a progress line writes for the calls, then for two clears. */
+function written(isTTY: boolean, calls: readonly Call[]): string[] {
+  const out: string[] = [];
   let time = 1_000_000;
-  const line = createProgressLine({ isTTY, write: (text: string) => written.push(text) }, () => time);
-  const at = (ms: number, step: LoadStep, done: number, total: number): void => {
+  const line = createProgressLine({ isTTY, write: (text: string) => out.push(text) }, () => time);
+  for (const [ms, step, done, total] of calls) {
     time = 1_000_000 + ms;
     line.progress(step, done, total);
-  };
-  return { written, line, at };
+  }
+  line.clear();
+  line.clear();
+  return out;
 }
 
 test('describeProgress names the step, the size or count, and the share done', () => {
@@ -28,27 +33,26 @@ test('describeProgress names the step, the size or count, and the share done', (
 });
 
 test('a load shorter than a second shows nothing on a terminal, and clear writes nothing', () => {
-  const { written, line, at } = setUp(true);
-  at(0, 'cache', 0, 100);
-  at(500, 'cache', 50, 100);
-  at(900, 'check', 10, 20);
-  line.clear();
-  assert.equal(written, []);
+  const calls: Call[] = [
+    [0, 'cache', 0, 100],
+    [500, 'cache', 50, 100],
+    [900, 'check', 10, 20],
+  ];
+  assert.equal(written(true, calls), []);
 });
 
 test('on a terminal the line is rewritten in place at most every 100 ms, a new step at once, and cleared before other output', () => {
-  const { written, line, at } = setUp(true);
-  at(0, 'cache', 0, 1e9);
-  at(1_000, 'cache', 0.4e9, 1e9);
-  at(1_050, 'cache', 0.5e9, 1e9);
-  at(1_100, 'cache', 0.6e9, 1e9);
-  at(1_120, 'check', 0, 4_096);
-  // The same text is not written again.
-  at(1_300, 'check', 1, 4_096);
-  at(1_400, 'check', 4_096, 4_096);
-  line.clear();
-  line.clear();
-  assert.equal(written, [
+  const calls: Call[] = [
+    [0, 'cache', 0, 1e9],
+    [1_000, 'cache', 0.4e9, 1e9],
+    [1_050, 'cache', 0.5e9, 1e9],
+    [1_100, 'cache', 0.6e9, 1e9],
+    [1_120, 'check', 0, 4_096],
+    // The same text is not written again.
+    [1_300, 'check', 1, 4_096],
+    [1_400, 'check', 4_096, 4_096],
+  ];
+  assert.equal(written(true, calls), [
     '\rcms: reading the index cache, 40% of 1.0 GB\x1b[K',
     '\rcms: reading the index cache, 60% of 1.0 GB\x1b[K',
     '\rcms: checking 4,096 content files against the index cache, 0%\x1b[K',
@@ -58,15 +62,8 @@ test('on a terminal the line is rewritten in place at most every 100 ms, a new s
 });
 
 test('without a terminal a line is written after 5 s, then one every 10 s, and nothing is cleared', () => {
-  const { written, line, at } = setUp(false);
-  at(0, 'read', 0, 1_000);
-  at(4_999, 'read', 100, 1_000);
-  at(5_000, 'read', 200, 1_000);
-  at(9_000, 'read', 300, 1_000);
-  at(14_000, 'read', 400, 1_000);
-  at(15_000, 'read', 500, 1_000);
-  line.clear();
-  assert.equal(written, ['cms: reading 1,000 content files, 20%\n', 'cms: reading 1,000 content files, 50%\n']);
+  const calls: Call[] = [0, 4_999, 5_000, 9_000, 14_000, 15_000].map((ms, i) => [ms, 'read', 100 * i, 1_000]);
+  assert.equal(written(false, calls), ['cms: reading 1,000 content files, 20%\n', 'cms: reading 1,000 content files, 50%\n']);
 });
 
 test.run();

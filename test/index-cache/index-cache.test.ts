@@ -282,11 +282,16 @@ test('the server writes the cache on close, and a restart reads it; --no-cache r
   await uncached.close();
 });
 
-test('a close after edits does not write the cache again when it holds the load already (edits are never cached)', async () => {
+/** A cache written by a first start and close, and what a test compares with it: its file's inode. */
+async function startedOnce(): Promise<{ config: ReturnType<typeof loadConfig>; cacheFile: string; inode: number }> {
   const config = loadConfig(project.dir, { watch: false, indexCache: true });
   await ProjectRuntime.open(config, QUIET).close();
   const cacheFile = path.join(project.dir, INDEX_CACHE_FILE);
-  const before = fs.statSync(cacheFile);
+  return { config, cacheFile, inode: fs.statSync(cacheFile).ino };
+}
+
+test('a close after edits does not write the cache again when it holds the load already (edits are never cached)', async () => {
+  const { config, cacheFile, inode } = await startedOnce();
   const cache = fs.readFileSync(cacheFile);
   const runtime = ProjectRuntime.open(config, QUIET);
   assert.equal((runtime.current as ProjectState).indexCache!.upToDate, true);
@@ -294,8 +299,7 @@ test('a close after edits does not write the cache again when it holds the load 
   runtime.apply([{ area: 'content', path: ARTICLE }]);
   assert.is(title(runtime.current as ProjectState), 'Edited while serving');
   await runtime.close();
-  const after = fs.statSync(cacheFile);
-  assert.is(after.ino, before.ino, 'the cache file was not replaced');
+  assert.is(fs.statSync(cacheFile).ino, inode, 'the cache file was not replaced');
   assert.equal(fs.readFileSync(cacheFile), cache);
   // The edit is read from its file at the next start.
   const next = ProjectRuntime.open(config, QUIET);
@@ -304,16 +308,13 @@ test('a close after edits does not write the cache again when it holds the load 
 });
 
 test('a close does not write the cache when the load read a tenth or fewer of its files: the next start reads them again', async () => {
-  const config = loadConfig(project.dir, { watch: false, indexCache: true });
-  await ProjectRuntime.open(config, QUIET).close();
-  const cacheFile = path.join(project.dir, INDEX_CACHE_FILE);
-  const before = fs.statSync(cacheFile);
+  const { config, cacheFile, inode } = await startedOnce();
   project.write(ARTICLE, { ...JSON.parse(project.read(ARTICLE)), title: 'Edited between starts' });
   const runtime = ProjectRuntime.open(config, QUIET);
   const info = (runtime.current as ProjectState).indexCache!;
   assert.equal([info.upToDate, info.mostlyCached], [false, true]);
   await runtime.close();
-  assert.is(fs.statSync(cacheFile).ino, before.ino, 'the cache file was not replaced');
+  assert.is(fs.statSync(cacheFile).ino, inode, 'the cache file was not replaced');
   const next = ProjectRuntime.open(config, QUIET);
   assert.is(title(next.current as ProjectState), 'Edited between starts');
   await next.close();
