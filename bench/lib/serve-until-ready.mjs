@@ -66,11 +66,14 @@ export async function serveUntilReady(
       }
       return true;
     },
-    async stop() {
+    /** SIGTERM, then SIGKILL after `killAfterMs`; resolves to the ms the process took to end. */
+    async stop(killAfterMs = 10_000) {
+      const asked = performance.now();
       if (!ended) child.kill('SIGTERM');
-      const timer = setTimeout(() => ended || child.kill('SIGKILL'), 10_000);
+      const timer = setTimeout(() => ended || child.kill('SIGKILL'), killAfterMs);
       await exit;
       clearTimeout(timer);
+      return performance.now() - asked;
     },
   };
 }

@@ -145,9 +145,10 @@ class CacheWriter {
  * Reads the cache back when it is made under the same key, handing each block to `visit` (`bytes`
  * is the block's own buffer: the visitor may keep it) while a worker thread checks every checksum
  * (index-cache-check.ts; this thread checks them itself when the worker fails); `allocate` makes
- * the buffers those bytes are cut from; `progress` is told the bytes read so far after each block. Returns false when
- * the cache is missing, made under another key, truncated or edited (anything but the file
- * `writeIndexCache` wrote), or when `visit` returns false; then whatever was visited must be dropped.
+ * the buffers those bytes are cut from; `progress` is told the bytes read so far after each block.
+ * Returns false when the cache is missing, made under another key, truncated or edited (anything
+ * but the file `writeIndexCache` wrote), or when `visit` returns false; then whatever was visited
+ * must be dropped.
  */
 export function readIndexCache(
   projectDir: string,
