@@ -124,6 +124,11 @@ export class CompactEntry implements Entry {
     return this.draftView ? null : this.filePublishedAt();
   }
 
+  /** Whether `publishedAt` is set (neither null nor empty), without writing it out. */
+  isPublished(): boolean {
+    return !this.draftView && this.published !== null && this.published !== '';
+  }
+
   /** The file's values, decoded (the last decoded is kept: a caller may read them twice in a row). */
   get data(): Readonly<Record<string, unknown>> {
     return decodedData(this);

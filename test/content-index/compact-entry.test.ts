@@ -42,6 +42,31 @@ test('a compact entry gives back every value, field by field and whole, in the f
   }
 });
 
+test('isPublished says whether publishedAt is set, for every way a time is held, through the index cache too', () => {
+  const times: (string | null)[] = [
+    null,
+    '',
+    '2025-01-02T03:04:05.006Z',
+    // The same as updatedAt (held as 0 ms after it), before createdAt, not canonical, not a time at all.
+    '2025-01-03T00:00:00.000Z',
+    '2019-01-01T00:00:00.000Z',
+    '2025-01-02 03:04',
+    'soon',
+  ];
+  const heads = [
+    { ...head, updatedAt: '2025-01-03T00:00:00.000Z' },
+    { ...head, updatedAt: '2025-01-02 03:04' },
+  ];
+  for (const h of heads) {
+    for (const publishedAt of times) {
+      const entry = compactEntry(article, { ...h, publishedAt }, data, new Map());
+      for (const version of [entry, entry.asDraft(), entry.withId(3), throughCacheBlock(entry, article)]) {
+        assert.is(version.isPublished(), Boolean(version.publishedAt), `${h.updatedAt} ${JSON.stringify(publishedAt)}`);
+      }
+    }
+  }
+});
+
 test('isAt tells the path of the entry from any other, made of its folder shape or held whole', () => {
   const shaped = compactEntry(article, head, data, new Map());
   const whole = compactEntry(article, { ...head, path: 'content/home.json' }, data, new Map());
