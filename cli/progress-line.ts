@@ -26,18 +26,15 @@ const PLAIN_EVERY_MS = 10_000;
  */
 export function createProgressLine(stream: ProgressStream, now: () => number = Date.now): ProgressLine {
   const terminal = stream.isTTY === true;
-  let since: number | undefined;
-  let nextAt = 0;
+  /** When the next line may be written (undefined before the first call). */
+  let nextAt: number | undefined;
   let shown = false;
   let lastStep: LoadStep | undefined;
   let lastText = '';
   return {
     progress(step, done, total) {
       const time = now();
-      if (since === undefined) {
-        since = time;
-        nextAt = time + (terminal ? TERMINAL_AFTER_MS : PLAIN_AFTER_MS);
-      }
+      nextAt ??= time + (terminal ? TERMINAL_AFTER_MS : PLAIN_AFTER_MS);
       // A new step shows at once on a terminal (once the line is showing).
       if (time < nextAt && !(terminal && shown && step !== lastStep)) return;
       lastStep = step;

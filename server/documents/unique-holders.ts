@@ -21,8 +21,7 @@ export function isHeldByOther(
   value: unknown,
   documentId: string | undefined,
 ): boolean {
-  // Only a primitive can be strictly equal to a stored value (a value from a request is a new object).
-  if (value === null || typeof value === 'object' || typeof value === 'function') return false;
+  if (!isHoldable(value)) return false;
   const holders = index.memo<Holders>(
     type,
     `unique\u0000${name}\u0000${locale ?? ''}`,
@@ -56,8 +55,13 @@ function publishedValue(record: DocumentRecord | undefined, name: string, locale
   return entry === undefined ? undefined : { value: readStoredField(entry, name), documentId: entry.documentId };
 }
 
+/** Only a primitive can be strictly equal to a stored value (a value from a request is a new object); nothing holds null. */
+function isHoldable(value: unknown): boolean {
+  return value !== null && value !== undefined && typeof value !== 'object' && typeof value !== 'function';
+}
+
 function addHolder(holders: Holders, value: unknown, documentId: string): void {
-  if (value === null || value === undefined || typeof value === 'object') return;
+  if (!isHoldable(value)) return;
   const held = holders.get(value);
   if (held === undefined) holders.set(value, documentId);
   else if (typeof held === 'string') holders.set(value, [held, documentId]);
@@ -65,7 +69,7 @@ function addHolder(holders: Holders, value: unknown, documentId: string): void {
 }
 
 function removeHolder(holders: Holders, value: unknown, documentId: string): void {
-  if (value === null || value === undefined || typeof value === 'object') return;
+  if (!isHoldable(value)) return;
   const held = holders.get(value);
   if (held === undefined) return;
   if (typeof held === 'string') {

@@ -112,7 +112,7 @@ function isEmpty(attribute: Attribute, value: unknown): boolean {
 
 /** Unique against the published documents (all, without D&P) of the same locale, the document itself excepted. */
 function isUnique(type: ContentType, name: string, value: unknown, options: ValidateOptions): boolean {
-  // A value the published document already holds cannot make a new duplicate: skip the scan.
+  // A value the published document already holds cannot make a new duplicate (even one another document shares).
   if (options.documentId !== undefined) {
     const own = options.index.findEntry(type, options.documentId, 'published', options.locale);
     if (own !== undefined && readStoredField(own, name) === value) return true;

@@ -145,7 +145,7 @@ class CacheWriter {
  * Reads the cache back when it is made under the same key, handing each block to `visit` (`bytes`
  * is the block's own buffer: the visitor may keep it) while a worker thread checks every checksum
  * (index-cache-check.ts; this thread checks them itself when the worker fails); `allocate` makes
- * the buffers those bytes are cut from; `progress` is told the bytes read so far after each block.
+ * the buffers those bytes are cut from; `progress` is told the bytes read so far and the file's size.
  * Returns false when the cache is missing, made under another key, truncated or edited (anything
  * but the file `writeIndexCache` wrote), or when `visit` returns false; then whatever was visited
  * must be dropped.
@@ -168,10 +168,7 @@ export function readIndexCache(
   // The worker reads the same open file (not the path: a cache renamed over it meanwhile is not this one).
   const check = CacheCheck.start(fd, key);
   try {
-    const size = progress === undefined ? 0 : fs.fstatSync(fd).size;
-    const walked = progress && ((bytes: number) => progress(bytes, size));
-    if (!walkIndexCache(fd, key, { summed: false, visit, allocate, progress: walked })) return false;
-    progress?.(size, size);
+    if (!walkIndexCache(fd, key, { summed: false, visit, allocate, progress })) return false;
     return check.verdict() ?? walkIndexCache(fd, key, { summed: true });
   } catch {
     return false;

@@ -13,8 +13,8 @@ const SHARED_BYTES = 1024 * 1024 * 1024;
 export interface WalkOptions {
   readonly summed: boolean;
   readonly visit?: ((text: string, bytes: Buffer) => boolean) | undefined;
-  /** Told the bytes walked so far after each block. */
-  readonly progress?: ((bytes: number) => void) | undefined;
+  /** Told the bytes walked so far, and the file's size, after each block and at the end of a whole file. */
+  readonly progress?: ((bytes: number, total: number) => void) | undefined;
   /** Makes the buffers the kept bytes of blocks are cut from (default: Buffer.allocUnsafeSlow). */
   readonly allocate?: ((size: number) => Buffer) | undefined;
 }
@@ -35,18 +35,22 @@ export function walkIndexCache(fd: number, key: string, options: WalkOptions): b
     if (head === undefined) return false;
     const textLength = head.readUInt32LE(0);
     const bytesLength = head.readUInt32LE(4);
-    if (textLength === END) return bytesLength === 0 && reader.sumHolds() && reader.atEnd();
+    if (textLength === END) {
+      const whole = bytesLength === 0 && reader.sumHolds() && reader.atEnd();
+      if (whole) options.progress?.(reader.walked, reader.size);
+      return whole;
+    }
     const text = reader.take(textLength)?.toString('utf8');
     const bytes = reader.take(bytesLength, true);
     if (text === undefined || bytes === undefined || !reader.sumHolds()) return false;
     if (visit !== undefined && !visit(text, bytes)) return false;
-    options.progress?.(reader.walked);
+    options.progress?.(reader.walked, reader.size);
   }
 }
 
 /** Reads a file front to back, each part into a buffer of its own (or one reused, for a check only), keeping the CRC-32 of what it read. */
 class CacheReader {
-  private readonly size: number;
+  readonly size: number;
   private position = 0;
   private crc = 0;
   private scratch = Buffer.alloc(0);
