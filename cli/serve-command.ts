@@ -2,7 +2,7 @@ import v8 from 'node:v8';
 import { loadConfig } from '../server/store/load-config.js';
 import { startServer } from '../server/runtime/start-server.js';
 import type { ReadAhead } from '../server/store/read-ahead.js';
-import { collectGarbage } from './collect-garbage.js';
+import { type HeapInUse, HeapWatch } from './heap-watch.js';
 import { createConsoleLog } from './console-log.js';
 
 export interface ServeOptions {
@@ -41,6 +41,8 @@ export async function runServe(options: ServeOptions): Promise<number> {
     readAhead?.close();
     throw error;
   }
+  // V8's full collections from here on: the start's work after listening makes some on a large heap.
+  const heap = new HeapWatch();
   const { index, registry } = server.project.current;
   const problems = server.project.current.problems.size;
   const running = server;
@@ -72,22 +74,23 @@ export async function runServe(options: ServeOptions): Promise<number> {
   let closing = false;
   void stopped.then(() => (closing = true));
   // Measured once the start's work after listening is done, off the way to the first answers.
-  void server.settled.then(() => closing || log.info(describeHeap(index.documentCount())));
+  void server.settled.then(() => heap.inUse(HEAP_WAIT_MS)).then((inUse) => closing || log.info(describeHeap(inUse, index.documentCount())));
   await stopped;
   return 0;
 }
 
+/** How long the heap line waits for V8's next full collection (none came since the ready line) before it tells the heap as it is. */
+const HEAP_WAIT_MS = 10_000;
+
 /**
  * The heap in use after loading, per 10,000 documents once there are that many (what a project
- * needs: cli/heap-size.ts sizes the heap by it). Measured after a full collection (about a second
- * at a million documents, so not on the way to the ready line), so it counts what the index holds,
- * not what the load left for the collector.
+ * needs: cli/heap-size.ts sizes the heap by it), after a full collection when one came (heap-watch.ts),
+ * so that it counts what the index holds, not what the load left for the collector.
  */
-function describeHeap(documents: number): string {
-  const collected = collectGarbage();
-  const used = process.memoryUsage().heapUsed / 1e6;
+function describeHeap(heap: HeapInUse, documents: number): string {
+  const used = heap.bytes / 1e6;
   const perTenThousand = documents >= 10_000 ? `, ${((used * 10_000) / documents).toFixed(1)} MB per 10,000 documents` : '';
-  return `heap ${used.toFixed(0)} MB${perTenThousand}${collected ? ' after a full collection' : ''}`;
+  return `heap ${used.toFixed(0)} MB${perTenThousand}${heap.collected ? ' after a full collection' : ' (no full collection yet: garbage included)'}`;
 }
 
 /** How long a stop may take before the process ends without waiting further. */
