@@ -25,11 +25,11 @@ for (let i = 0; i < 3000; i++) {
   const words = Array.from({ length: 5 + (i % 90) }, word);
   rows.push(entry(i % 97 === 0 ? { title: 'none' } : { body: [{ type: 'paragraph', children: [{ type: 'text', text: words.join(i % 2 ? ' ' : '') }] }] }));
 }
-function build(): LongColumn {
+function build(list: readonly CompactEntry[] = rows): LongColumn {
   let span;
-  const steps = LongColumn.build(rows.length, (row) => {
+  const steps = LongColumn.build(list.length, (row) => {
     span = undefined;
-    rows[row]!.testLongValue('body', (slab, at, index) => ((span = valueSpan(slab, at, index, JSON_KIND)), undefined));
+    list[row]!.testLongValue('body', (slab, at, index) => ((span = valueSpan(slab, at, index, JSON_KIND)), undefined));
     return span;
   });
   for (;;) {
@@ -38,8 +38,8 @@ function build(): LongColumn {
   }
 }
 const NEEDLES = ['garden kitchen', 'gar', 'dengar', 'ünï', '100%', '"q"', 'a_b', 'zz', 'river', '[{"type":"paragraph"', 'zebra-crossing'];
-const expected = (needle: string) =>
-  rows.flatMap((e, row) => (compileScalarTest('blocks', '$containsi', needle)(readEntryField(e, 'body')) === true ? [row] : []));
+const expected = (needle: string, list: readonly CompactEntry[] = rows) =>
+  list.flatMap((e, row) => (compileScalarTest('blocks', '$containsi', needle)(readEntryField(e, 'body')) === true ? [row] : []));
 const sorted = (list: number[]) => [...list].sort((a, b) => a - b);
 
 test('the scan thread and the main thread alone find the same rows as the decoded values', () => {
@@ -56,6 +56,20 @@ test('the scan thread and the main thread alone find the same rows as the decode
     assert.equal(split, alone, `with the scan thread: ${needle}`);
   }
   assert.ok(scanThreadState().running, 'the scan thread was used');
+});
+
+test('rows listed in another order than their bytes, some twice, are found as in order', () => {
+  // A list in the order of neither the slabs nor the bytes (a view sorted otherwise, a cache read
+  // into large slabs): each slab's spans are sorted by their starts, a group of hundreds natively.
+  const shuffled: CompactEntry[] = [];
+  for (let i = 0; i < rows.length; i++) shuffled.push(rows[(i * 1237) % rows.length]!);
+  for (let i = 0; i < 400; i++) shuffled.push(rows[(i * 7) % rows.length]!);
+  const column = build(shuffled);
+  const perSlab = new Map<Buffer | undefined, number>();
+  for (const e of shuffled) perSlab.set(e.parts().slab, (perSlab.get(e.parts().slab) ?? 0) + 1);
+  assert.ok(Math.max(...perSlab.values()) > 64, 'a group past the insertion sort');
+  setScanThread(false);
+  for (const needle of NEEDLES) assert.equal(sorted(column.search(foldNeedle(needle)!.bytes)), expected(needle, shuffled), needle);
 });
 
 test('a scan thread that fails is stopped, and the main thread scans alone', () => {
