@@ -2,6 +2,7 @@ import { readStoredField } from '../content-index/compact-entry.js';
 import type { ContentIndex } from '../content-index/content-index.js';
 import { type DocumentRecord, versionOf } from '../content-index/entry.js';
 import type { TypeChanges } from '../content-index/type-changes.js';
+import type { Attribute } from '../schema/attribute.js';
 import type { ContentType } from '../schema/content-type.js';
 
 /** Per value of an attribute, the published documents holding it: one documentId, or several. */
@@ -22,15 +23,47 @@ export function isHeldByOther(
   documentId: string | undefined,
 ): boolean {
   if (!isHoldable(value)) return false;
-  const holders = index.memo<Holders>(
-    type,
-    `unique\u0000${name}\u0000${locale ?? ''}`,
-    () => collectHolders(index, type, name, locale),
-    (held, changes) => carryHolders(held, changes, name, locale),
-  );
-  const held = holders.get(value);
+  const held = holdersOf(index, type, name, locale, () => collectHolders(index, type, name, locale)).get(value);
   if (held === undefined) return false;
   return typeof held === 'string' ? held !== documentId : held.some((id) => id !== documentId);
+}
+
+/** Whether the attribute's values must be unique among the published documents of a locale (uid attributes are in Strapi whether or not the schema says so). */
+export function isUniqueAttribute(attribute: Attribute): boolean {
+  return attribute.unique === true || (attribute.kind === 'scalar' && attribute.type === 'uid');
+}
+
+/** Published documents looked at between two yields of uniqueHolderSteps. */
+const ENTRIES_PER_STEP = 4_096;
+
+/**
+ * The steps that make the holders of each unique attribute's values among each type's published
+ * documents (in the default locale), for a server to take between requests once it listens: the
+ * first write that checks a value then looks it up, instead of making them (3.8 s of that write at a
+ * million documents). Holders made while their type changed are dropped (a write made its own).
+ * `perStep`: the published documents looked at between two yields.
+ */
+export function* uniqueHolderSteps(index: ContentIndex, perStep = ENTRIES_PER_STEP): Generator<void, void> {
+  for (const type of index.registry.contentTypes.values()) {
+    const locale = type.localized ? index.defaultLocale : null;
+    for (const [name, attribute] of type.attributes) {
+      if (!isUniqueAttribute(attribute)) continue;
+      const version = index.typeVersion(type);
+      const entries = index.entries(type, 'published', locale);
+      const holders: Holders = new Map();
+      for (let i = 0; i < entries.length; i++) {
+        addHolder(holders, readStoredField(entries[i]!, name), entries[i]!.documentId);
+        if (i % perStep === perStep - 1) yield;
+      }
+      if (index.typeVersion(type) === version) holdersOf(index, type, name, locale, () => holders);
+      yield;
+    }
+  }
+}
+
+/** The holders of an attribute's values, kept as a memo of the index (made by `collect` when it holds none). */
+function holdersOf(index: ContentIndex, type: ContentType, name: string, locale: string | null, collect: () => Holders): Holders {
+  return index.memo<Holders>(type, `unique\u0000${name}\u0000${locale ?? ''}`, collect, (held, changes) => carryHolders(held, changes, name, locale));
 }
 
 function collectHolders(index: ContentIndex, type: ContentType, name: string, locale: string | null): Holders {

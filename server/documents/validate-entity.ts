@@ -5,7 +5,7 @@ import type { Attribute } from '../schema/attribute.js';
 import type { AttributeSet, ContentType } from '../schema/content-type.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import { isAttributeVisible } from './is-attribute-visible.js';
-import { isHeldByOther } from './unique-holders.js';
+import { isHeldByOther, isUniqueAttribute } from './unique-holders.js';
 import { checkAttributeRules, requiredMessage } from './validate-rules.js';
 import type { EntityError } from '../errors/entity-validation-error.js';
 
@@ -55,9 +55,7 @@ export function validateEntity(
     const stored = options.stored === true || !touched;
     errors.push(...checkAttributeRules(attribute, value, [name], { draft: options.draft, stored }));
     errors.push(...checkNested({ ...nested, stored }, attribute, value, [name]));
-    // uid attributes are unique in Strapi whether or not the schema says so.
-    const unique = attribute.unique || (attribute.kind === 'scalar' && attribute.type === 'uid');
-    if (unique && !options.draft && value !== null && value !== undefined && value !== '' && !isUnique(type, name, value, options)) {
+    if (isUniqueAttribute(attribute) && !options.draft && value !== null && value !== undefined && value !== '' && !isUnique(type, name, value, options)) {
       errors.push({ path: [name], message: 'This attribute must be unique', value });
     }
   }

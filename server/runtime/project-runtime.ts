@@ -9,6 +9,8 @@ import { statProjectPath } from '../store/project-files.js';
 import { type StoreEvent, ProjectWatcher } from '../store/watch-project.js';
 import { commitChanges } from './commit-changes.js';
 import { foldSlabsSlowly } from './fold-slabs-slowly.js';
+import { runSlowly } from '../content-index/run-slowly.js';
+import { uniqueHolderSteps } from '../documents/unique-holders.js';
 import { type LoadProgress, loadProject } from './load-project.js';
 import { saveIndexCache, saveIndexCacheSlowly } from './index-cache.js';
 import { removeStaleCacheWrites } from '../store/index-cache-file.js';
@@ -253,26 +255,24 @@ export class ProjectRuntime implements ProjectPort {
 
   /**
    * For a server: after this load and every reload of a large project, the folded copies text
-   * search reads are made between requests (a command that exits soon does not ask for them).
+   * search reads, then the holders of unique values a write checks, are made between requests (a
+   * command that exits soon does not ask for them).
    */
   foldForSearch(): Promise<void> {
     this.folding = true;
     return new Promise((resolve) => this.foldSoon(resolve));
   }
 
-  /** `done` is called once the copies are made (at once when none are needed; never when a close or reload cancels them). */
+  /** `done` is called once the copies and holders are made (at once when none are needed; never when a close or reload cancels them). */
   private foldSoon(done?: () => void): void {
     const state = this.state;
     if (state.index.documentCount() < FOLD_FROM) return done?.();
     const started = performance.now();
-    foldSlabsSlowly(
-      state.index,
-      () => this.closed || this.state !== state,
-      (slabs, bytes) => {
-        this.log.info(`text search: ${slabs} slabs folded (${Math.round(bytes / 1e6)} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-        done?.();
-      },
-    );
+    const cancelled = (): boolean => this.closed || this.state !== state;
+    foldSlabsSlowly(state.index, cancelled, (slabs, bytes) => {
+      this.log.info(`text search: ${slabs} slabs folded (${Math.round(bytes / 1e6)} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      runSlowly(uniqueHolderSteps(state.index), { cancelled, done });
+    });
   }
 
   /**

@@ -4,7 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readStoredField } from '../../server/content-index/compact-entry.js';
 import type { ContentIndex } from '../../server/content-index/content-index.js';
-import { isHeldByOther } from '../../server/documents/unique-holders.js';
+import { isHeldByOther, uniqueHolderSteps } from '../../server/documents/unique-holders.js';
 import { ProjectRuntime } from '../../server/runtime/project-runtime.js';
 import { loadConfig } from '../../server/store/load-config.js';
 import { seededRandom } from '../helpers/blog-article-entries.js';
@@ -79,6 +79,65 @@ test('who holds a unique value is carried over edits, publishing, unpublishing, 
     }
     ask(41);
     void runtime.close();
+  } finally {
+    project.cleanup();
+  }
+});
+
+/** Every answer of the check for the article slugs and category names the blog holds, and some it does not. */
+function answers(index: ContentIndex): boolean[] {
+  const out: boolean[] = [];
+  for (const [uid, name] of [
+    ['api::article.article', 'slug'],
+    ['api::category.category', 'name'],
+  ] as const) {
+    const type = index.registry.contentTypes.get(uid)!;
+    const entries = index.entries(type, 'published', null);
+    const values = [...entries.map((entry) => readStoredField(entry, name)), 'nobody-holds-this'];
+    for (const value of values)
+      for (const documentId of [undefined, ...entries.map((entry) => entry.documentId)]) out.push(isHeldByOther(index, type, name, null, value, documentId));
+  }
+  return out;
+}
+
+test('the holders made between requests answer the first checks; those of a type changed meanwhile are not kept', () => {
+  const project = createTempProject('blog');
+  try {
+    const runtime = ProjectRuntime.open(loadConfig(project.dir, { watch: false }), QUIET);
+    const index = runtime.current.index as ContentIndex;
+    const expected = answers(index);
+    // Fresh, as a start leaves it: the steps make the holders one published document at a time.
+    const fresh = ProjectRuntime.open(loadConfig(project.dir, { watch: false }), QUIET);
+    const freshIndex = fresh.current.index as ContentIndex;
+    let steps = 0;
+    for (const _ of uniqueHolderSteps(freshIndex, 1)) steps++;
+    assert.ok(steps > 4, `${steps} steps`);
+    let collected = 0;
+    const memo = freshIndex.memo.bind(freshIndex);
+    freshIndex.memo = ((type, key, compute, carry) =>
+      memo(type, key, () => (key.startsWith('unique') ? (collected++, compute()) : compute()), carry)) as typeof freshIndex.memo;
+    assert.equal(answers(freshIndex), expected);
+    assert.is(collected, 0, 'no holders made by a check');
+
+    // A change of the articles between two steps: their holders are not kept, and a check makes them anew.
+    const other = ProjectRuntime.open(loadConfig(project.dir, { watch: false }), QUIET);
+    const otherIndex = other.current.index as ContentIndex;
+    const walk = uniqueHolderSteps(otherIndex, 1);
+    walk.next();
+    const article = otherIndex.entries(otherIndex.registry.contentTypes.get('api::article.article')!, 'published', null)[0]!;
+    const file = `content/articles/${article.documentId}.json`;
+    project.write(file, { ...JSON.parse(project.read(file)), slug: 'changed-between-steps' });
+    other.apply([{ area: 'content', path: file }]);
+    for (const _ of walk);
+    const otherMemo = otherIndex.memo.bind(otherIndex);
+    let made = 0;
+    otherIndex.memo = ((type, key, compute, carry) =>
+      otherMemo(type, key, () => (key.startsWith('unique') ? (made++, compute()) : compute()), carry)) as typeof otherIndex.memo;
+    const type = otherIndex.registry.contentTypes.get('api::article.article')!;
+    assert.ok(isHeldByOther(otherIndex, type, 'slug', null, 'changed-between-steps', undefined), 'the changed slug is held');
+    assert.not.ok(isHeldByOther(otherIndex, type, 'slug', null, readStoredField(article, 'slug'), undefined), 'its old one no longer');
+    assert.is(made, 1, 'made by the check');
+    for (const held of [runtime, fresh, other]) void held.close();
   } finally {
     project.cleanup();
   }
