@@ -129,6 +129,11 @@ export class CompactEntry implements Entry {
     return !this.draftView && this.published !== null && this.published !== '';
   }
 
+  /** Whether `publishedAt` is null (a draft: an empty one is not), without writing it out. */
+  publishedAtIsNull(): boolean {
+    return this.draftView || this.published === null;
+  }
+
   /** The file's values, decoded (the last decoded is kept: a caller may read them twice in a row). */
   get data(): Readonly<Record<string, unknown>> {
     return decodedData(this);

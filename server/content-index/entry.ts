@@ -16,6 +16,8 @@ export interface Entry {
   asDraft?(): Entry;
   /** Whether `publishedAt` is set (not null, not empty), without writing it out; read from `publishedAt` when absent. */
   isPublished?(): boolean;
+  /** Whether `publishedAt` is null, without writing it out; read from `publishedAt` when absent. */
+  publishedAtIsNull?(): boolean;
 }
 
 export type Status = 'published' | 'draft';
@@ -43,7 +45,7 @@ export function versionOf(record: DocumentRecord, status: Status): Entry | undef
   if (status === 'published') return isPublished(record.main) ? record.main : undefined;
   if (record.draftFile) return record.draftFile;
   const main = record.main;
-  if (main === undefined || main.publishedAt === null) return main;
+  if (main === undefined || (main.publishedAtIsNull?.() ?? main.publishedAt === null)) return main;
   record.derivedDraft ??= main.asDraft?.() ?? { ...main, publishedAt: null };
   return record.derivedDraft;
 }
@@ -51,7 +53,8 @@ export function versionOf(record: DocumentRecord, status: Status): Entry | undef
 /**
  * Whether a version is published. A published view of a million documents asks it of each: a
  * compact entry answers from its packed time, where `publishedAt` wrote the ISO text of each (2 s
- * and a collection at that size).
+ * and a collection at that size). The draft view asks `publishedAtIsNull` so (an empty publishedAt
+ * is neither published nor null: a draft view shows it derived, with null).
  */
 function isPublished(entry: Entry | undefined): boolean {
   return entry !== undefined && (entry.isPublished?.() ?? Boolean(entry.publishedAt));

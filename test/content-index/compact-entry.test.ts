@@ -42,7 +42,7 @@ test('a compact entry gives back every value, field by field and whole, in the f
   }
 });
 
-test('isPublished says whether publishedAt is set, for every way a time is held, through the index cache too', () => {
+test('isPublished and publishedAtIsNull say whether publishedAt is set and whether it is null, for every way a time is held, through the index cache too', () => {
   const times: (string | null)[] = [
     null,
     '',
@@ -62,6 +62,7 @@ test('isPublished says whether publishedAt is set, for every way a time is held,
       const entry = compactEntry(article, { ...h, publishedAt }, data, new Map());
       for (const version of [entry, entry.asDraft(), entry.withId(3), throughCacheBlock(entry, article)]) {
         assert.is(version.isPublished(), Boolean(version.publishedAt), `${h.updatedAt} ${JSON.stringify(publishedAt)}`);
+        assert.is(version.publishedAtIsNull(), version.publishedAt === null, `null: ${h.updatedAt} ${JSON.stringify(publishedAt)}`);
       }
     }
   }
