@@ -156,13 +156,13 @@ function sortGroup(starts: Int32Array, ends: Int32Array, rows: Int32Array, from:
     if (i > 0 && starts[from + i]! < starts[from + i - 1]!) sorted = false;
   }
   if (sorted) return;
-  if (size < 2 ** PLACE_BITS) keys.sort();
+  const packed = size < 2 ** PLACE_BITS;
+  if (packed) keys.sort();
   else {
     // Too many to pack: sort the places by their starts (a comparison sort, stable).
     const places = Array.from({ length: size }, (_, i) => i).sort((a, b) => starts[from + a]! - starts[from + b]!);
     for (let i = 0; i < size; i++) keys[i] = places[i]!;
   }
-  const packed = size < 2 ** PLACE_BITS;
   const oldStarts = starts.slice(from, to);
   const oldEnds = ends.slice(from, to);
   const oldRows = rows.slice(from, to);
