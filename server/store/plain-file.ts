@@ -101,10 +101,20 @@ export function leadsThroughLink(projectDir: string, relPath: string): boolean {
   return false;
 }
 
-/** lstat of a project path reached through real folders only; undefined when it is not there (or only through a link). */
-export function lstatProjectPath(projectDir: string, relPath: string): fs.Stats | undefined {
+/**
+ * lstat of a project path reached through real folders only; undefined when it is not there (or only
+ * through a link). `plainFolders` keeps each folder's check for the next paths of a batch (two
+ * realpath calls per path otherwise).
+ */
+export function lstatProjectPath(projectDir: string, relPath: string, plainFolders?: Map<string, boolean>): fs.Stats | undefined {
   const absolute = resolveProjectPath(projectDir, relPath);
-  if (!hasPlainParents(projectDir, relPath)) return undefined;
+  const folder = path.posix.dirname(relPath);
+  let plain = plainFolders?.get(folder);
+  if (plain === undefined) {
+    plain = hasPlainParents(projectDir, relPath);
+    plainFolders?.set(folder, plain);
+  }
+  if (!plain) return undefined;
   try {
     return fs.lstatSync(absolute);
   } catch {

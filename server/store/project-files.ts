@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { removeFileDurably, writeFileAtomic } from './atomic-write.js';
 import { isInCmsFolder, keepCmsFolderOutOfGit } from './cms-folder.js';
-import { RefusedFileError, hasPlainParents, leadsThroughLink, lstatProjectPath, readPlainFile, refusalOfStats } from './plain-file.js';
+import { RefusedFileError, leadsThroughLink, lstatProjectPath, readPlainFile, refusalOfStats } from './plain-file.js';
 import { resolveProjectPath } from './project-layout.js';
 import { readFolderNames } from './read-folder.js';
 
@@ -70,12 +69,7 @@ export function statProjectPath(projectDir: string, relPath: string): PathInfo |
 export function statProjectPaths(projectDir: string): (relPath: string) => PathInfo | undefined {
   const plainFolders = new Map<string, boolean>();
   return (relPath) => {
-    const absolute = resolveProjectPath(projectDir, relPath);
-    const folder = path.posix.dirname(relPath);
-    let plain = plainFolders.get(folder);
-    if (plain === undefined) plainFolders.set(folder, (plain = hasPlainParents(projectDir, relPath)));
-    if (!plain) return undefined;
-    const stat = fs.lstatSync(absolute, { throwIfNoEntry: false });
+    const stat = lstatProjectPath(projectDir, relPath, plainFolders);
     return stat === undefined ? undefined : pathInfoOf(stat);
   };
 }
