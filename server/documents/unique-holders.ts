@@ -49,12 +49,7 @@ export function* uniqueHolderSteps(index: ContentIndex, perStep = ENTRIES_PER_ST
     for (const [name, attribute] of type.attributes) {
       if (!isUniqueAttribute(attribute)) continue;
       const version = index.typeVersion(type);
-      const entries = index.entries(type, 'published', locale);
-      const holders: Holders = new Map();
-      for (let i = 0; i < entries.length; i++) {
-        addHolder(holders, readStoredField(entries[i]!, name), entries[i]!.documentId);
-        if (i % perStep === perStep - 1) yield;
-      }
+      const holders = yield* collectSteps(index, type, name, locale, perStep);
       if (index.typeVersion(type) === version) holdersOf(index, type, name, locale, () => holders);
       yield;
     }
@@ -66,9 +61,23 @@ function holdersOf(index: ContentIndex, type: ContentType, name: string, locale:
   return index.memo<Holders>(type, `unique\u0000${name}\u0000${locale ?? ''}`, collect, (held, changes) => carryHolders(held, changes, name, locale));
 }
 
+/** The holders made at once (a check that finds none kept). */
 function collectHolders(index: ContentIndex, type: ContentType, name: string, locale: string | null): Holders {
+  const steps = collectSteps(index, type, name, locale, Infinity);
+  for (;;) {
+    const next = steps.next();
+    if (next.done === true) return next.value;
+  }
+}
+
+/** Makes the holders from the published documents, yielding every `perStep` of them. */
+function* collectSteps(index: ContentIndex, type: ContentType, name: string, locale: string | null, perStep: number): Generator<void, Holders> {
+  const entries = index.entries(type, 'published', locale);
   const holders: Holders = new Map();
-  for (const entry of index.entries(type, 'published', locale)) addHolder(holders, readStoredField(entry, name), entry.documentId);
+  for (let i = 0; i < entries.length; i++) {
+    addHolder(holders, readStoredField(entries[i]!, name), entries[i]!.documentId);
+    if (i % perStep === perStep - 1) yield;
+  }
   return holders;
 }
 
