@@ -54,7 +54,7 @@ export function loadProject(config: CmsConfig, readAhead?: ReadAhead, progress?:
   // While the cache is read, a worker lists content/ and stats its files (both are needed, neither waits).
   const stats = cacheKey !== undefined && hasIndexCache(config.dir) ? (early ?? ContentStats.start(config.dir)) : undefined;
   if (readAhead instanceof ContentStats && stats !== readAhead) readAhead.close();
-  const cached = cacheKey === undefined ? undefined : readCachedFiles(config.dir, cacheKey, progress && ((done, total) => progress('cache', done, total)));
+  const cached = cacheKey === undefined ? undefined : readCachedFiles(config.dir, cacheKey, progressOf(progress, 'cache'));
   const statListing = cached === undefined ? undefined : stats?.take();
   stats?.close();
   // Files are read only when the cache does not vouch for them: a worker reading them all is stopped.
@@ -81,13 +81,12 @@ export function loadProject(config: CmsConfig, readAhead?: ReadAhead, progress?:
     cached === undefined && prefetch !== undefined ? new PrefetchedVersions(state, cacheKey ?? indexCacheKey(registry, config.i18n)) : undefined;
   let problems: FileError[] = [];
   state.index.load(() => {
-    const step = cached ? 'check' : 'read';
     const options = {
       visit,
       reuse: cached && reuse,
       stats: statListing,
       prefetched,
-      progress: progress && ((done: number, total: number) => progress(step, done, total)),
+      progress: progressOf(progress, cached ? 'check' : 'read'),
     };
     problems = scanContent(config.dir, registry, cached ? undefined : prefetch, options).problems;
     for (const stored of later) placeDocument(state, stored);
@@ -98,4 +97,9 @@ export function loadProject(config: CmsConfig, readAhead?: ReadAhead, progress?:
   const upToDate = cached !== undefined && read === 0 && reused === cached.size && problems.length === 0;
   const mostlyCached = cached !== undefined && read * 10 <= reused;
   return cacheKey === undefined ? state : Object.assign(state, { indexCache: { key: cacheKey, readSince, upToDate, mostlyCached } });
+}
+
+/** `progress` told of one step (undefined without it). */
+function progressOf(progress: LoadProgress | undefined, step: LoadStep): ((done: number, total: number) => void) | undefined {
+  return progress && ((done, total) => progress(step, done, total));
 }

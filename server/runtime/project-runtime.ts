@@ -242,7 +242,7 @@ export class ProjectRuntime implements ProjectPort {
     const state = this.state;
     setTimeout(() => {
       // A slice at a time, so requests keep being answered; a close or a reload takes over.
-      const cancelled = (): boolean => this.closed || this.state !== state;
+      const cancelled = this.outlives(state);
       if (cancelled()) return;
       saveIndexCacheSlowly(state, info.key, info.readSince, cancelled).then(
         () => {
@@ -263,12 +263,17 @@ export class ProjectRuntime implements ProjectPort {
     return new Promise((resolve) => this.foldSoon(resolve));
   }
 
+  /** Whether work begun for `state` is to stop: the runtime closed or a reload replaced it. */
+  private outlives(state: ProjectState): () => boolean {
+    return () => this.closed || this.state !== state;
+  }
+
   /** `done` is called once the copies and holders are made (at once when none are needed; never when a close or reload cancels them). */
   private foldSoon(done?: () => void): void {
     const state = this.state;
     if (state.index.documentCount() < FOLD_FROM) return done?.();
     const started = performance.now();
-    const cancelled = (): boolean => this.closed || this.state !== state;
+    const cancelled = this.outlives(state);
     foldSlabsSlowly(state.index, cancelled, (slabs, bytes) => {
       this.log.info(`text search: ${slabs} slabs folded (${Math.round(bytes / 1e6)} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       runSlowly(uniqueHolderSteps(state.index), { cancelled, done });
