@@ -50,8 +50,13 @@ export class HeapWatch {
         };
       });
     }
-    this.observer.disconnect();
+    this.stop();
     return this.last === undefined ? { bytes: process.memoryUsage().heapUsed, collected: false } : { bytes: this.last, collected: true };
+  }
+
+  /** Stops watching (`inUse` does it itself). */
+  stop(): void {
+    this.observer.disconnect();
   }
 }
 

@@ -74,7 +74,12 @@ export async function runServe(options: ServeOptions): Promise<number> {
   let closing = false;
   void stopped.then(() => (closing = true));
   // Measured once the start's work after listening is done, off the way to the first answers.
-  void server.settled.then(() => heap.inUse(HEAP_WAIT_MS)).then((inUse) => closing || log.info(describeHeap(inUse, index.documentCount())));
+  // A reload that stopped that work has the line told of no load: the watch just ends.
+  void server.settled.then(async (finished) => {
+    if (!finished) return heap.stop();
+    const inUse = await heap.inUse(HEAP_WAIT_MS);
+    if (!closing) log.info(describeHeap(inUse, index.documentCount()));
+  });
   await stopped;
   return 0;
 }

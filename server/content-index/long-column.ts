@@ -149,29 +149,32 @@ const PLACE_BITS = 21;
 function sortGroup(starts: Int32Array, ends: Int32Array, rows: Int32Array, from: number, to: number): void {
   const size = to - from;
   if (size <= INSERTION_SORT_UP_TO) return insertionSort(starts, ends, rows, from, to);
-  const keys = new Float64Array(size);
-  let sorted = true;
-  for (let i = 0; i < size; i++) {
-    keys[i] = starts[from + i]! * 2 ** PLACE_BITS + i;
-    if (i > 0 && starts[from + i]! < starts[from + i - 1]!) sorted = false;
-  }
-  if (sorted) return;
-  const packed = size < 2 ** PLACE_BITS;
-  if (packed) keys.sort();
-  else {
-    // Too many to pack: sort the places by their starts (a comparison sort, stable).
-    const places = Array.from({ length: size }, (_, i) => i).sort((a, b) => starts[from + a]! - starts[from + b]!);
-    for (let i = 0; i < size; i++) keys[i] = places[i]!;
-  }
+  const places = placesByStart(starts, from, size);
+  if (places === undefined) return;
   const oldStarts = starts.slice(from, to);
   const oldEnds = ends.slice(from, to);
   const oldRows = rows.slice(from, to);
   for (let i = 0; i < size; i++) {
-    const place = packed ? keys[i]! % 2 ** PLACE_BITS : keys[i]!;
+    const place = places[i]!;
     starts[from + i] = oldStarts[place]!;
     ends[from + i] = oldEnds[place]!;
     rows[from + i] = oldRows[place]!;
   }
+}
+
+/** The places (0 to size - 1) of spans [from, from + size) in the order of their starts, stable; undefined when they are in order. */
+function placesByStart(starts: Int32Array, from: number, size: number): ArrayLike<number> | undefined {
+  let sorted = true;
+  for (let i = 1; i < size && sorted; i++) sorted = starts[from + i]! >= starts[from + i - 1]!;
+  if (sorted) return undefined;
+  // Too many to pack: a comparison sort of the places.
+  if (size >= 2 ** PLACE_BITS) return Array.from({ length: size }, (_, i) => i).sort((a, b) => starts[from + a]! - starts[from + b]!);
+  const keys = new Float64Array(size);
+  for (let i = 0; i < size; i++) keys[i] = starts[from + i]! * 2 ** PLACE_BITS + i;
+  keys.sort();
+  // Each sorted key becomes the place it packs.
+  for (let i = 0; i < size; i++) keys[i] = keys[i]! % 2 ** PLACE_BITS;
+  return keys;
 }
 
 function insertionSort(starts: Int32Array, ends: Int32Array, rows: Int32Array, from: number, to: number): void {

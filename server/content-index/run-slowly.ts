@@ -1,10 +1,10 @@
 /** How long one slice runs before requests get their turn. */
 export const SLICE_MS = 8;
 
-/** When a slow run stops: `cancelled` is asked before each slice, `done` called once every step is taken. */
+/** When a slow run stops: `cancelled` is asked before each slice; `done` is called once, true when every step was taken, false when cancelled. */
 export interface SlowRun {
   readonly cancelled?: (() => boolean) | undefined;
-  readonly done?: (() => void) | undefined;
+  readonly done?: ((finished: boolean) => void) | undefined;
   readonly sliceMs?: number | undefined;
 }
 
@@ -16,13 +16,10 @@ export interface SlowRun {
 export function runSlowly(steps: Iterator<unknown>, run: SlowRun = {}): void {
   const sliceMs = run.sliceMs ?? SLICE_MS;
   const slice = (): void => {
-    if (run.cancelled?.() === true) return;
+    if (run.cancelled?.() === true) return run.done?.(false);
     const until = performance.now() + sliceMs;
     do {
-      if (steps.next().done === true) {
-        run.done?.();
-        return;
-      }
+      if (steps.next().done === true) return run.done?.(true);
     } while (performance.now() <= until);
     setImmediate(slice);
   };

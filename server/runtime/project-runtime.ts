@@ -8,9 +8,8 @@ import { startVersionPrefetch } from './start-version-prefetch.js';
 import { statProjectPath } from '../store/project-files.js';
 import { type StoreEvent, ProjectWatcher } from '../store/watch-project.js';
 import { commitChanges } from './commit-changes.js';
-import { foldSlabsSlowly } from './fold-slabs-slowly.js';
 import { runSlowly } from '../content-index/run-slowly.js';
-import { uniqueHolderSteps } from '../documents/unique-holders.js';
+import { warmUpSteps } from './warm-up-steps.js';
 import { type LoadProgress, loadProject } from './load-project.js';
 import { saveIndexCache, saveIndexCacheSlowly } from './index-cache.js';
 import { removeStaleCacheWrites } from '../store/index-cache-file.js';
@@ -256,9 +255,10 @@ export class ProjectRuntime implements ProjectPort {
   /**
    * For a server: after this load and every reload of a large project, the folded copies text
    * search reads, then the holders of unique values a write checks, are made between requests (a
-   * command that exits soon does not ask for them).
+   * command that exits soon does not ask for them). Resolves once they are made for this load
+   * (true), or when a close or a reload stopped them (false).
    */
-  foldForSearch(): Promise<void> {
+  foldForSearch(): Promise<boolean> {
     this.folding = true;
     return new Promise((resolve) => this.foldSoon(resolve));
   }
@@ -268,16 +268,13 @@ export class ProjectRuntime implements ProjectPort {
     return () => this.closed || this.state !== state;
   }
 
-  /** `done` is called once the copies and holders are made (at once when none are needed; never when a close or reload cancels them). */
-  private foldSoon(done?: () => void): void {
-    const state = this.state;
-    if (state.index.documentCount() < FOLD_FROM) return done?.();
-    const started = performance.now();
-    const cancelled = this.outlives(state);
-    foldSlabsSlowly(state.index, cancelled, (slabs, bytes) => {
-      this.log.info(`text search: ${slabs} slabs folded (${Math.round(bytes / 1e6)} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-      runSlowly(uniqueHolderSteps(state.index), { cancelled, done });
-    });
+  /** `done` is told whether the copies and holders were made (at once when none are needed), or stopped. */
+  private foldSoon(done?: (finished: boolean) => void): void {
+    const { index } = this.state;
+    if (index.documentCount() < FOLD_FROM) return done?.(true);
+    const folded = (slabs: number, bytes: number, ms: number): void =>
+      this.log.info(`text search: ${slabs} slabs folded (${Math.round(bytes / 1e6)} MB) in ${(ms / 1000).toFixed(1)} s`);
+    runSlowly(warmUpSteps(index, folded), { cancelled: this.outlives(this.state), done });
   }
 
   /**

@@ -32,8 +32,8 @@ export interface RunningServer {
   readonly project: ProjectRuntime;
   /** The change events: the hub the stream reads, and the webhooks. */
   readonly events: RunningEvents;
-  /** Resolves once the start's work after listening (text search's folded copies) is done. */
-  readonly settled: Promise<void>;
+  /** Resolves once the start's work after listening (warm-up-steps.ts) is done (true), or stopped by a close or a reload (false). */
+  readonly settled: Promise<boolean>;
   /** Read answers recorded to be sent again before Koa is entered, and how many were (http/fast-answers.ts). */
   readonly answers: FastAnswers['stats'];
   close(): Promise<void>;

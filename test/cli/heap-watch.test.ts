@@ -46,4 +46,14 @@ test('a full collection since the watch began is the one measured; none within t
   assert.ok(heap.bytes > 0);
 });
 
+test('a watch stopped before a full collection does not take it', async () => {
+  await collectionsTold();
+  const watch = new HeapWatch(0);
+  watch.stop();
+  assert.ok(collectGarbage());
+  await collectionsTold();
+  const heap = await watch.inUse(50);
+  assert.not.ok(heap.collected);
+});
+
 test.run();

@@ -6,7 +6,8 @@ import { isFolded } from '../../server/content-index/folded-slabs.js';
 import { compileLongContains } from '../../server/engine/compile-long-contains.js';
 import { compileScalarTest } from '../../server/engine/compile-scalar-test.js';
 import { compileSearch } from '../../server/engine/compile-search.js';
-import { foldSlabsSlowly } from '../../server/runtime/fold-slabs-slowly.js';
+import { foldSteps } from '../../server/runtime/fold-steps.js';
+import { runSlowly } from '../../server/content-index/run-slowly.js';
 import { articleEntry, blogArticle, randomText, seededRandom } from '../helpers/blog-article-entries.js';
 
 const article = blogArticle;
@@ -140,17 +141,19 @@ test('the folded copies are made in the background, a slice at a time, and answe
   } as unknown as ContentIndex;
   let cancelled = false;
   // Nothing else wakes the event loop meanwhile: the slices must keep it going themselves.
-  const folded = await new Promise<number>((resolve, reject) => {
+  let folded = 0;
+  function* folding(): Generator<void, void> {
+    folded = (yield* foldSteps(index)).slabs;
+  }
+  await new Promise<void>((resolve, reject) => {
     const guard = setTimeout(() => reject(new Error('the folding stalled')), 10_000);
-    foldSlabsSlowly(
-      index,
-      () => cancelled,
-      (slabs) => {
-        clearTimeout(guard);
-        resolve(slabs);
-      },
-      0, // slices as short as can be: several of them
-    );
+    const done = (finished: boolean): void => {
+      clearTimeout(guard);
+      if (finished) resolve();
+      else reject(new Error('stopped'));
+    };
+    // Slices as short as can be: several of them.
+    runSlowly(folding(), { cancelled: () => cancelled, done, sliceMs: 0 });
   });
   assert.is(folded, new Set(entries.map((e) => e.parts().slab)).size);
   assert.ok(folded > 16, `${folded} slabs`);
