@@ -7,7 +7,7 @@ function* busySteps(count: number, taken: number[], before?: () => void): Genera
   for (let i = 0; i < count; i++) {
     before?.();
     taken.push(i);
-    for (const until = performance.now() + 1; performance.now() < until; );
+    for (const until = performance.now() + 1; performance.now() < until;);
     yield;
   }
 }
