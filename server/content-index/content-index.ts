@@ -163,6 +163,11 @@ export class ContentIndex {
     return { documents: journal?.take() ?? [], media: this.media.takeChanges() };
   }
 
+  /** The configured locales' codes. */
+  get locales(): ReadonlySet<string> {
+    return this.localeCodes;
+  }
+
   /** Whether a locale code is one of the configured locales. */
   hasLocale(code: string): boolean {
     return this.localeCodes.has(code);

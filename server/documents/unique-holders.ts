@@ -38,20 +38,22 @@ const ENTRIES_PER_STEP = 4_096;
 
 /**
  * The steps that make the holders of each unique attribute's values among each type's published
- * documents (in the default locale), for a server to take between requests once it listens: the
- * first write that checks a value then looks it up, instead of making them (3.8 s of that write at a
- * million documents). Holders made while their type changed are dropped (a write made its own).
- * `perStep`: the published documents looked at between two yields.
+ * documents, per locale (the default one first), for a server to take between requests once it
+ * listens: the first write that checks a value then looks it up, instead of making them (3.8 s of
+ * that write at a million documents). Holders made while their type changed are dropped (a write
+ * made its own). `perStep`: the published documents looked at between two yields.
  */
 export function* uniqueHolderSteps(index: ContentIndex, perStep = ENTRIES_PER_STEP): Generator<void, void> {
+  const locales = [index.defaultLocale, ...[...index.locales].filter((code) => code !== index.defaultLocale)];
   for (const type of index.registry.contentTypes.values()) {
-    const locale = type.localized ? index.defaultLocale : null;
-    for (const [name, attribute] of type.attributes) {
-      if (!isUniqueAttribute(attribute)) continue;
-      const version = index.typeVersion(type);
-      const holders = yield* collectSteps(index, type, name, locale, perStep);
-      if (index.typeVersion(type) === version) holdersOf(index, type, name, locale, () => holders);
-      yield;
+    for (const locale of type.localized ? locales : [null]) {
+      for (const [name, attribute] of type.attributes) {
+        if (!isUniqueAttribute(attribute)) continue;
+        const version = index.typeVersion(type);
+        const holders = yield* collectSteps(index, type, name, locale, perStep);
+        if (index.typeVersion(type) === version) holdersOf(index, type, name, locale, () => holders);
+        yield;
+      }
     }
   }
 }

@@ -143,4 +143,41 @@ test('the holders made between requests answer the first checks; those of a type
   }
 });
 
+test('the holders are made for every locale: a first check in another locale makes none', () => {
+  const project = createTempProject('i18n');
+  try {
+    const schema = JSON.parse(project.read('schemas/article.json'));
+    schema.attributes.slug = { type: 'uid', targetField: 'title' };
+    project.write('schemas/article.json', schema);
+    const slugs: Record<string, string> = {
+      'alpha.json': 'alpha',
+      'alpha.fr.json': 'alpha',
+      'beta.json': 'beta',
+      'gamma.fr.json': 'gamma',
+      'delta.de.json': 'delta',
+    };
+    for (const [file, slug] of Object.entries(slugs)) {
+      const rel = `content/articles/${file}`;
+      project.write(rel, { ...JSON.parse(project.read(rel)), slug });
+    }
+    const runtime = ProjectRuntime.open(loadConfig(project.dir, { watch: false }), QUIET);
+    const index = runtime.current.index as ContentIndex;
+    const type = index.registry.contentTypes.get('api::article.article')!;
+    for (const _ of uniqueHolderSteps(index, 1));
+    let made = 0;
+    const memo = index.memo.bind(index);
+    index.memo = ((t, key, compute, carry) => memo(t, key, () => (key.startsWith('unique') ? (made++, compute()) : compute()), carry)) as typeof index.memo;
+    assert.ok(isHeldByOther(index, type, 'slug', 'fr', 'gamma', undefined), 'gamma is held in French');
+    assert.not.ok(isHeldByOther(index, type, 'slug', 'fr', 'gamma', 'gamma'), 'by gamma itself');
+    assert.not.ok(isHeldByOther(index, type, 'slug', 'fr', 'beta', undefined), 'beta is English only');
+    assert.ok(isHeldByOther(index, type, 'slug', 'en', 'beta', undefined));
+    assert.is(made, 0, 'no holders made by a check, in either locale');
+    // German is not a configured locale of this fixture: its check makes its holders.
+    assert.not.ok(isHeldByOther(index, type, 'slug', 'de', 'delta', undefined));
+    void runtime.close();
+  } finally {
+    project.cleanup();
+  }
+});
+
 test.run();
