@@ -4,7 +4,8 @@ import { type Attribute, type ScalarAttribute, isMorphTo } from '../schema/attri
 import { type PopulateMap, type PopulateNode, emptyPopulateNode } from './document-query.js';
 import { POPULATE_OPTION_KEYS, parseMediaOptions, parseNodeOptions } from './parse-populate-options.js';
 import { parseMorphTo } from './parse-populate-morph.js';
-import { checkFragmentTargets, parseZone } from './parse-populate-zone.js';
+import { checkFragmentTargets } from './polymorphic-populate.js';
+import { parseZone } from './parse-populate-zone.js';
 import { isBooleanLike, isFalse, isTrue } from './populate-flags.js';
 import { type PopulateLevel, type PopulatedAttribute, joinPath, nextLevel } from './populate-level.js';
 import { INVALID_POPULATE, type PopulateParser } from './populate-parser.js';

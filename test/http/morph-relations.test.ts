@@ -53,6 +53,10 @@ test('on fragments pick the types of a morphToMany and their options', async () 
   assert.match(fields.body.error.message, /^Invalid nested populate for shelf\.items \(api::shelf\.shelf\)/);
   const unknown = await server.get('/api/shelves?populate[items][on][api::nope.nope]=true');
   assert.is(unknown.body.error.message, 'Invalid key api::nope.nope at items.on.api::nope.nope');
+  // A fragment's count is checked as a dynamic zone's fragment's is.
+  const count = await server.get('/api/shelves?populate[items][on][api::page.page][count]=banana');
+  assert.is(count.status, 400);
+  assert.is(count.body.error.message, 'Invalid key count at items');
 });
 
 test('a morphToOne answers its document without __type; populate=* leaves morphTo sides out', async () => {
