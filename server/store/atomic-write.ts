@@ -28,7 +28,7 @@ export function writeFileAtomic(file: string, content: string | Uint8Array, opti
     fs.rmSync(temp, { force: true });
     throw error;
   }
-  if (durable) syncFolder(dir);
+  if (durable) syncPath(dir);
 }
 
 // Temp names differ by pid between processes and by a counter within one (from a random start):
@@ -48,7 +48,7 @@ export function removeFileDurably(file: string): boolean {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
     throw error;
   }
-  syncFolder(path.dirname(file));
+  syncPath(path.dirname(file));
   return true;
 }
 
@@ -88,14 +88,18 @@ function isRunning(pid: number): boolean {
   }
 }
 
-/** fsyncs a folder, so a rename or removal in it survives a crash (where the file system allows). */
-export function syncFolder(dir: string): void {
+/**
+ * fsyncs a file, or a folder so that a rename or removal in it survives a crash, where the file
+ * system allows: one that is gone again or cannot be synced (some file systems cannot fsync a
+ * folder; a rename is still atomic) is left as it is.
+ */
+export function syncPath(target: string): void {
   let fd: number | undefined;
   try {
-    fd = fs.openSync(dir, 'r');
+    fd = fs.openSync(target, 'r');
     fs.fsyncSync(fd);
   } catch {
-    // Some file systems cannot fsync a folder; the rename is still atomic.
+    // Nothing to flush.
   } finally {
     if (fd !== undefined) fs.closeSync(fd);
   }

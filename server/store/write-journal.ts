@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { removeFileDurably, syncFolder, writeFileAtomic } from './atomic-write.js';
+import { removeFileDurably, syncPath, writeFileAtomic } from './atomic-write.js';
 import { flushFileSystems } from './flush-file-systems.js';
 import { JOURNAL_DIR, resolveProjectPath } from './project-layout.js';
 import { readProjectText, writeProjectText } from './project-files.js';
@@ -75,18 +75,9 @@ function syncSteps(projectDir: string, steps: readonly JournalStep[]): void {
   }
   // A few files are cheaper to fsync one by one than a `sync` process (and a flush of the whole file system).
   if (files.length + folders.size > FLUSH_ALL_ABOVE && flushFileSystems([...folders])) return;
-  for (const file of files) {
-    let fd: number | undefined;
-    try {
-      fd = fs.openSync(file, 'r');
-      fs.fsyncSync(fd);
-    } catch {
-      // Gone again (a later step removed it) or not syncable: nothing to flush.
-    } finally {
-      if (fd !== undefined) fs.closeSync(fd);
-    }
-  }
-  for (const folder of folders) syncFolder(folder);
+  // A file a later step removed again is skipped.
+  for (const file of files) syncPath(file);
+  for (const folder of folders) syncPath(folder);
 }
 
 /**
@@ -121,7 +112,7 @@ export function replayJournals(projectDir: string): string[] {
     }
     removeFileDurably(file);
   }
-  if (touched.length > 0) syncFolder(folder);
+  if (touched.length > 0) syncPath(folder);
   return touched;
 }
 
@@ -142,8 +133,8 @@ function applyStep(projectDir: string, step: JournalStep, durable = true): void 
       fs.mkdirSync(path.dirname(target), { recursive: true });
       fs.renameSync(source, target);
       if (!durable) return;
-      syncFolder(path.dirname(target));
-      syncFolder(path.dirname(source));
+      syncPath(path.dirname(target));
+      syncPath(path.dirname(source));
       return;
     }
   }

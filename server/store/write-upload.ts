@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { FileError } from '../errors/file-error.js';
-import { removeFileDurably, syncFolder, writeFileAtomic } from './atomic-write.js';
+import { removeFileDurably, syncPath, writeFileAtomic } from './atomic-write.js';
 import { SIDECAR_SUFFIX, UPLOADS_DIR } from './project-layout.js';
 import { isMediaPath } from './read-media.js';
 
@@ -71,5 +71,5 @@ function copyFileAtomic(source: string, target: string): void {
     fs.rmSync(temp, { force: true });
     throw error;
   }
-  syncFolder(dir);
+  syncPath(dir);
 }

@@ -3,7 +3,7 @@ import { MediaPicker } from '../media-library';
 import { type FieldProps, FieldError, FieldLabel, controlId } from './field-parts';
 import { ImagePreview, imageBlock } from './image-block';
 import { InlineEditor, isPlainInline, newLink, normalizeInline } from './inline-nodes';
-import { ItemControls, moveItem } from './item-controls';
+import { ItemControls } from './item-controls';
 
 type Block = Record<string, any>;
 
@@ -58,13 +58,7 @@ export function BlocksField(props: FieldProps) {
               ) : (
                 <span>{block['type'] === 'image' ? 'Image' : `${block['type']} block (kept as it is)`}</span>
               )}
-              <ItemControls
-                index={i}
-                count={blocks.length}
-                label={`block ${i + 1}`}
-                onMove={(from, to) => set(moveItem(blocks, from, to))}
-                onRemove={() => set(blocks.filter((_, j) => j !== i))}
-              />
+              <ItemControls items={blocks} index={i} label={`block ${i + 1}`} onChange={set} />
             </div>
             {block['type'] === 'image' && <ImagePreview block={block} />}
             {editable && !isPlainBlock(block) && INLINE.has(block['type']) && (

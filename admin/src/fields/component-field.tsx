@@ -1,6 +1,6 @@
 import { emptyComponent, type NamedAttribute, type Values } from '../schema';
 import { type FieldProps, FieldError, FieldLabel, controlId } from './field-parts';
-import { ItemControls, moveItem } from './item-controls';
+import { ItemControls } from './item-controls';
 
 /** The fields of one component value, nested at any depth. */
 export function ComponentFields({
@@ -74,13 +74,7 @@ export function ComponentField(props: FieldProps) {
           <div class="item" key={i}>
             <div class="item-header">
               <span>{title}</span>
-              <ItemControls
-                index={i}
-                count={items.length}
-                label={title}
-                onMove={(from, to) => set(moveItem(items, from, to))}
-                onRemove={() => set(items.filter((_, j) => j !== i))}
-              />
+              <ItemControls items={items} index={i} label={title} onChange={set} />
             </div>
             <ComponentFields
               props={props}

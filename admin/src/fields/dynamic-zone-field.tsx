@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { emptyComponent, type Values } from '../schema';
 import { ComponentFields } from './component-field';
 import { type FieldProps, FieldError, FieldLabel, controlId } from './field-parts';
-import { ItemControls, moveItem } from './item-controls';
+import { ItemControls } from './item-controls';
 
 /** A dynamic zone: pick a component to add; reorder and remove entries. */
 export function DynamicZoneField(props: FieldProps) {
@@ -22,13 +22,7 @@ export function DynamicZoneField(props: FieldProps) {
           <div class="item" key={i}>
             <div class="item-header">
               <span>{title}</span>
-              <ItemControls
-                index={i}
-                count={items.length}
-                label={title}
-                onMove={(from, to) => set(moveItem(items, from, to))}
-                onRemove={() => set(items.filter((_, j) => j !== i))}
-              />
+              <ItemControls items={items} index={i} label={title} onChange={set} />
             </div>
             {component && (
               <ComponentFields

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { MediaPicker, type MediaFile } from '../media-library';
 import { type FieldProps, FieldError, FieldLabel, controlId } from './field-parts';
-import { ItemControls, moveItem } from './item-controls';
+import { ItemControls } from './item-controls';
 
 /** A media attribute: the chosen files as thumbnails, and the media library to pick from. */
 export function MediaField(props: FieldProps) {
@@ -17,13 +17,7 @@ export function MediaField(props: FieldProps) {
           <li key={file.id}>
             {file.mime?.startsWith('image/') ? <img src={file.url} alt={file.alternativeText ?? file.name} /> : <span class="file">{file.name}</span>}
             <span class="name">{file.name}</span>
-            <ItemControls
-              index={i}
-              count={files.length}
-              label={file.name}
-              onMove={(from, to) => set(moveItem(files, from, to))}
-              onRemove={() => set(files.filter((_, j) => j !== i))}
-            />
+            <ItemControls items={files} index={i} label={file.name} onChange={set} />
           </li>
         ))}
       </ul>

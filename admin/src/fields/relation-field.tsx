@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { call, query } from '../api';
 import { type FieldProps, FieldError, FieldLabel, controlId } from './field-parts';
-import { ItemControls, moveItem } from './item-controls';
+import { ItemControls } from './item-controls';
 
 interface Choice {
   documentId: string;
@@ -39,13 +39,7 @@ export function RelationField(props: FieldProps) {
           <li key={choice.documentId}>
             <span>{choice.label}</span>
             {attribute.toMany ? (
-              <ItemControls
-                index={i}
-                count={chosen.length}
-                label={choice.label}
-                onMove={(from, to) => set(moveItem(chosen, from, to))}
-                onRemove={() => set(chosen.filter((_, j) => j !== i))}
-              />
+              <ItemControls items={chosen} index={i} label={choice.label} onChange={set} />
             ) : (
               <button type="button" class="icon danger" aria-label={`Remove ${choice.label}`} onClick={() => props.onChange(null)}>
                 ×
