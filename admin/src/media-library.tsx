@@ -23,22 +23,30 @@ function useFiles(search: string, page: number, version: number): Page | undefin
   return files;
 }
 
-/** The media library page: grid, search, upload, edit name / alternative text / caption, delete. */
-export function MediaLibrary() {
+/** What the library shows: its search, its page, and that page's files (`reload` loads them again). */
+interface Library {
+  readonly search: string;
+  readonly setSearch: (search: string) => void;
+  readonly page: number;
+  readonly setPage: (page: number) => void;
+  readonly files: Page | undefined;
+  readonly reload: () => void;
+}
+
+function useLibrary(): Library {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [version, setVersion] = useState(0);
-  const [editing, setEditing] = useState<MediaFile | undefined>(undefined);
   const files = useFiles(search, page, version);
+  return { search, setSearch, page, setPage, files, reload: () => setVersion((v) => v + 1) };
+}
+
+/** Upload, search, the page's files as buttons (`choose`; those `offered` refuses are shown, disabled), the pager. */
+function AssetGrid({ library, choose, offered }: { library: Library; choose: (file: MediaFile) => void; offered?: (file: MediaFile) => boolean }) {
+  const { search, setSearch, page, setPage, files, reload } = library;
   return (
-    <section>
-      <header class="page-header">
-        <div>
-          <h1>Media Library</h1>
-          <p class="muted">{files ? `${files.total} assets` : 'Loading…'}</p>
-        </div>
-      </header>
-      <UploadZone onUploaded={() => setVersion(version + 1)} />
+    <>
+      <UploadZone onUploaded={reload} />
       <label class="search">
         <span class="visually-hidden">Search assets</span>
         <input type="search" placeholder="Search assets" value={search} onInput={(e) => setSearch((e.target as HTMLInputElement).value)} />
@@ -46,7 +54,7 @@ export function MediaLibrary() {
       <ul class="grid">
         {files?.data.map((file) => (
           <li key={file.id}>
-            <button type="button" class="asset" onClick={() => setEditing(file)}>
+            <button type="button" class="asset" disabled={offered !== undefined && !offered(file)} onClick={() => choose(file)}>
               {file.mime.startsWith('image/') ? <img src={freshUrl(file, file.thumbnail ?? file.url)} alt="" /> : <span class="file">{file.name}</span>}
               <span class="name">{file.name}</span>
             </button>
@@ -54,12 +62,29 @@ export function MediaLibrary() {
         ))}
       </ul>
       <Pager page={page} pageCount={files?.pageCount ?? 0} onPage={setPage} />
+    </>
+  );
+}
+
+/** The media library page: grid, search, upload, edit name / alternative text / caption, delete. */
+export function MediaLibrary() {
+  const library = useLibrary();
+  const [editing, setEditing] = useState<MediaFile | undefined>(undefined);
+  return (
+    <section>
+      <header class="page-header">
+        <div>
+          <h1>Media Library</h1>
+          <p class="muted">{library.files ? `${library.files.total} assets` : 'Loading…'}</p>
+        </div>
+      </header>
+      <AssetGrid library={library} choose={setEditing} />
       {editing && (
         <AssetDialog
           file={editing}
           onDone={() => {
             setEditing(undefined);
-            setVersion(version + 1);
+            library.reload();
           }}
         />
       )}
@@ -97,30 +122,12 @@ export function MediaPicker({
   /** Files that may be picked (others are shown, not offered); all by default. */
   accept?: (file: MediaFile) => boolean;
 }) {
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [version, setVersion] = useState(0);
-  const files = useFiles(search, page, version);
+  const library = useLibrary();
   return (
     <div class="modal" role="dialog" aria-modal="true" aria-labelledby="picker-title">
       <div class="card wide">
         <h2 id="picker-title">{title}</h2>
-        <UploadZone onUploaded={() => setVersion(version + 1)} />
-        <label class="search">
-          <span class="visually-hidden">Search assets</span>
-          <input type="search" placeholder="Search assets" value={search} onInput={(e) => setSearch((e.target as HTMLInputElement).value)} />
-        </label>
-        <ul class="grid">
-          {files?.data.map((file) => (
-            <li key={file.id}>
-              <button type="button" class="asset" disabled={accept !== undefined && !accept(file)} onClick={() => onPick(file)}>
-                {file.mime.startsWith('image/') ? <img src={freshUrl(file, file.thumbnail ?? file.url)} alt="" /> : <span class="file">{file.name}</span>}
-                <span class="name">{file.name}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-        <Pager page={page} pageCount={files?.pageCount ?? 0} onPage={setPage} />
+        <AssetGrid library={library} choose={onPick} offered={accept} />
         <button type="button" class="secondary" onClick={onClose}>
           Cancel
         </button>

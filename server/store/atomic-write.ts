@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { readFolderNames } from './read-folder.js';
+import { isProcessRunning } from './process-running.js';
 
 /**
  * Writes a file so that a crash at any moment leaves either the old or the new content, never a
@@ -71,21 +72,11 @@ export function removeStaleTempFiles(dir: string, names?: readonly string[]): nu
   for (const name of names) {
     if (!name.startsWith('.')) continue;
     const pid = TEMP_NAME.exec(name)?.[1];
-    if (pid === undefined || isRunning(Number(pid))) continue;
+    if (pid === undefined || isProcessRunning(Number(pid))) continue;
     fs.rmSync(path.join(dir, name), { force: true });
     removed++;
   }
   return removed;
-}
-
-function isRunning(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /**

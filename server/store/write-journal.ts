@@ -5,6 +5,7 @@ import { removeFileDurably, syncPath, writeFileAtomic } from './atomic-write.js'
 import { flushFileSystems } from './flush-file-systems.js';
 import { JOURNAL_DIR, resolveProjectPath } from './project-layout.js';
 import { readProjectText, writeProjectText } from './project-files.js';
+import { isProcessRunning } from './process-running.js';
 
 /** One file operation of a write that spans files: put a text, remove a file, or move a file (any bytes). */
 export type JournalStep =
@@ -96,7 +97,7 @@ export function replayJournals(projectDir: string): string[] {
   const touched: string[] = [];
   for (const name of names.sort()) {
     const pid = Number(name.split('-')[0]);
-    if (isRunning(pid)) continue;
+    if (isProcessRunning(pid)) continue;
     const file = path.join(folder, name);
     let journal: Journal;
     try {
@@ -154,16 +155,5 @@ function rollBack(projectDir: string, journal: Journal): void {
     } catch {
       // The step that failed may not have happened at all; the others are undone whatever it did.
     }
-  }
-}
-
-function isRunning(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
