@@ -48,8 +48,8 @@ export class ProjectRuntime implements ProjectPort {
   hooks: WriteHooks | undefined;
   private watcher: ProjectWatcher | undefined;
   private closed = false;
-  /** Whether the slabs are folded for text search after each load (`foldForSearch`). */
-  private folding = false;
+  /** Whether each load is warmed up between requests (`warmUp`: text search's copies, the unique holders). */
+  private warming = false;
   /**
    * The load whose files the cache file holds (read from it up to date, or written after it). Changes
    * since are never written to the cache (a file changed after a load is read again at the next
@@ -216,7 +216,7 @@ export class ProjectRuntime implements ProjectPort {
     try {
       this.state = loadProject(this.config, prefetch, this.log.progress);
       this.saveCacheSoon();
-      if (this.folding) this.foldSoon();
+      if (this.warming) this.warmUpSoon();
       this.log.info(`schemas reloaded: ${this.state.registry.contentTypes.size} content types, ${this.state.index.documentCount()} documents`);
       this.reportProblems();
     } catch (error) {
@@ -258,9 +258,9 @@ export class ProjectRuntime implements ProjectPort {
    * command that exits soon does not ask for them). Resolves once they are made for this load
    * (true), or when a close or a reload stopped them (false).
    */
-  foldForSearch(): Promise<boolean> {
-    this.folding = true;
-    return new Promise((resolve) => this.foldSoon(resolve));
+  warmUp(): Promise<boolean> {
+    this.warming = true;
+    return new Promise((resolve) => this.warmUpSoon(resolve));
   }
 
   /** Whether work begun for `state` is to stop: the runtime closed or a reload replaced it. */
@@ -269,7 +269,7 @@ export class ProjectRuntime implements ProjectPort {
   }
 
   /** `done` is told whether the copies and holders were made (at once when none are needed), or stopped. */
-  private foldSoon(done?: (finished: boolean) => void): void {
+  private warmUpSoon(done?: (finished: boolean) => void): void {
     const { index } = this.state;
     if (index.documentCount() < FOLD_FROM) return done?.(true);
     const folded = (slabs: number, bytes: number, ms: number): void =>

@@ -175,8 +175,8 @@ export async function startServer(given: CmsConfig, log: ServerLog, readAhead?: 
   }
   ready = true;
   setImmediate(preloadBody);
-  // Text search's folded copies are made once the server listens: the start does not wait for them.
-  const settled = runtime.foldForSearch();
+  // The warm-up (text search's copies, the unique holders) runs once the server listens: the start does not wait for it.
+  const settled = runtime.warmUp();
   const { port } = server.address() as AddressInfo;
   const host = config.server.host.includes(':') ? `[${config.server.host}]` : config.server.host;
   boundUrl = `http://${host}:${port}`;
