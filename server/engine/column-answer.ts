@@ -6,6 +6,10 @@ import { isNumericTerm } from './compile-search.js';
 import { longKind } from './compile-long-contains.js';
 import { type ColumnMaking, longColumn, searchCorpus } from './search-columns.js';
 import { type CarriedList, carriedFrom } from '../content-index/carried-lists.js';
+import { compileScalarTest } from './compile-scalar-test.js';
+import { isSystemField } from './field-value.js';
+import { rowPositions } from './row-positions.js';
+import { storedColumn } from './stored-column.js';
 
 /** A row passes none / all of the conditions the columns answered / is to be tested whole. */
 export const FAILS = 0;
@@ -30,11 +34,12 @@ interface Column {
   readonly uncovered: readonly number[];
 }
 
-/** One condition a column answers: how its column of a list is had, the needle, and whether it is negated. */
+/**
+ * One condition the columns answer: its verdict on each row of a list (FAILS, PASSES, TEST_WHOLE),
+ * or undefined when a column it needs is not made (`making` says whether it may be made now).
+ */
 interface ColumnCondition {
-  readonly columnOf: (rows: readonly Entry[], making: ColumnMaking) => Column | undefined;
-  readonly needle: Buffer;
-  readonly negate: boolean;
+  verdicts(rows: readonly Entry[], making: ColumnMaking): Uint8Array | undefined;
 }
 
 /** The query parts the columns may answer. */
@@ -44,8 +49,9 @@ export interface SearchQuery {
 }
 
 /**
- * Answers `_q` and the top-level `$contains` family on long attributes (alone or in a top-level
- * `$and`) from the columns of `rows`; undefined when the query has neither, or a `_q` the columns
+ * Answers `_q`, the top-level `$contains` family on long attributes and the top-level comparisons
+ * of short scalar attributes (alone or in a top-level `$and`) from the columns of `rows` (search
+ * columns, stored-column.ts); undefined when the query has none of them, or a `_q` the columns
  * cannot answer (a numeric term, which also searches numbers and ids; a needle holding NUL or a lone
  * surrogate), so that the query is tested entry by entry as before. A list carried over edits from
  * one whose columns are made (content-index/carried-lists.ts) is answered from those by their
@@ -63,13 +69,13 @@ export function answerByColumns(
   const plan = planOf(type, query);
   if (plan === undefined) return undefined;
   const { conditions, rest } = plan;
-  const made = conditions.map((condition) => condition.columnOf(rows, MADE_ONLY));
-  if (made.every((column) => column !== undefined)) return { flags: flagsOf(rows.length, conditions, made as Column[]), rest };
+  const made = flagsOf(rows, conditions, MADE_ONLY);
+  if (made !== undefined) return { flags: made, rest };
   const carried = making.wait ? undefined : carriedFrom(rows);
   const flags = carried === undefined ? undefined : flagsFromCarried(rows, carried, conditions);
   if (flags !== undefined && carried!.removed.size + carried!.added.size <= OWN_COLUMNS_FROM) return { flags, rest };
-  const columns = conditions.map((condition) => condition.columnOf(rows, making));
-  if (columns.every((column) => column !== undefined)) return { flags: flagsOf(rows.length, conditions, columns as Column[]), rest };
+  const own = flagsOf(rows, conditions, making);
+  if (own !== undefined) return { flags: own, rest };
   return flags === undefined ? undefined : { flags, rest };
 }
 
@@ -89,12 +95,12 @@ function planOf(type: ContentType, query: SearchQuery): { conditions: ColumnCond
   if (search !== undefined && search !== '') {
     const needle = isNumericTerm(search) ? undefined : foldNeedle(search);
     if (needle === undefined || needle.bytes.includes(0)) return undefined;
-    conditions.push({ columnOf: (rows, making) => searchCorpus(type, rows, making), needle: needle.bytes, negate: false });
+    conditions.push(searchCondition((rows, making) => searchCorpus(type, rows, making), needle.bytes, false));
   }
   const rest: FilterNode[] = [];
   const children = filters === undefined ? [] : filters.kind === 'and' ? filters.children : [filters];
   for (const child of children) {
-    const condition = child.kind === 'compare' ? longCondition(type, child) : undefined;
+    const condition = child.kind === 'compare' ? (longCondition(type, child) ?? storedCondition(type, child)) : undefined;
     if (condition === undefined) rest.push(child);
     else conditions.push(condition);
   }
@@ -102,24 +108,32 @@ function planOf(type: ContentType, query: SearchQuery): { conditions: ColumnCond
   return { conditions, rest: rest.length === 0 ? undefined : rest.length === 1 ? rest[0] : { kind: 'and', children: rest } };
 }
 
-/** Each row's flag from the columns of a list of `count` rows. */
-function flagsOf(count: number, conditions: readonly ColumnCondition[], columns: readonly Column[]): Uint8Array {
-  const flags = new Uint8Array(count).fill(PASSES);
-  const marks = new Uint8Array(count);
-  for (let c = 0; c < conditions.length; c++) {
-    const { needle, negate } = conditions[c]!;
-    const column = columns[c]!;
-    marks.fill(0);
-    for (const row of column.search(needle)) marks[row] = 1;
-    for (const row of column.uncovered) marks[row] = 2;
-    for (let row = 0; row < marks.length; row++) {
-      const mark = marks[row]!;
-      if (flags[row] === FAILS) continue;
-      if (mark === 2) flags[row] = TEST_WHOLE;
-      else if ((mark === 1) === negate) flags[row] = FAILS;
+/** Each row's flag: FAILS when a condition fails it, else TEST_WHOLE when one cannot tell, else PASSES; undefined when a column is not made. */
+function flagsOf(rows: readonly Entry[], conditions: readonly ColumnCondition[], making: ColumnMaking): Uint8Array | undefined {
+  const all = conditions.map((condition) => condition.verdicts(rows, making));
+  if (all.some((verdicts) => verdicts === undefined)) return undefined;
+  const flags = new Uint8Array(rows.length).fill(PASSES);
+  for (const verdicts of all as Uint8Array[]) {
+    for (let row = 0; row < flags.length; row++) {
+      const verdict = verdicts[row]!;
+      if (verdict === FAILS || (verdict === TEST_WHOLE && flags[row] === PASSES)) flags[row] = verdict;
     }
   }
   return flags;
+}
+
+/** A condition a search column answers: the rows holding `needle` pass (fail, when `negate`); those it cannot tell are tested whole. */
+function searchCondition(columnOf: (rows: readonly Entry[], making: ColumnMaking) => Column | undefined, needle: Buffer, negate: boolean): ColumnCondition {
+  return {
+    verdicts(rows, making) {
+      const column = columnOf(rows, making);
+      if (column === undefined) return undefined;
+      const verdicts = new Uint8Array(rows.length).fill(negate ? PASSES : FAILS);
+      for (const row of column.search(needle)) verdicts[row] = negate ? FAILS : PASSES;
+      for (const row of column.uncovered) verdicts[row] = TEST_WHOLE;
+      return verdicts;
+    },
+  };
 }
 
 /**
@@ -129,9 +143,8 @@ function flagsOf(count: number, conditions: readonly ColumnCondition[], columns:
  */
 function flagsFromCarried(rows: readonly Entry[], carried: CarriedList, conditions: readonly ColumnCondition[]): Uint8Array | undefined {
   const { from: older, removed, added } = carried;
-  const columns = conditions.map((condition) => condition.columnOf(older, MADE_ONLY));
-  if (columns.some((column) => column === undefined)) return undefined;
-  const olderFlags = flagsOf(older.length, conditions, columns as Column[]);
+  const olderFlags = flagsOf(older, conditions, MADE_ONLY);
+  if (olderFlags === undefined) return undefined;
   const flags = new Uint8Array(rows.length);
   let i = 0;
   for (let row = 0; row < rows.length; row++) {
@@ -158,7 +171,27 @@ function longCondition(type: ContentType, node: Extract<FilterNode, { kind: 'com
   const needle = kind === undefined ? undefined : foldNeedle(node.value);
   if (kind === undefined || needle === undefined) return undefined;
   const negate = node.operator === '$notContains' || node.operator === '$notContainsi';
-  return { columnOf: (rows, making) => longColumn(rows, node.field, kind, making), needle: needle.bytes, negate };
+  return searchCondition((rows, making) => longColumn(rows, node.field, kind, making), needle.bytes, negate);
+}
+
+/**
+ * A comparison of a short scalar attribute (a value on the heap, not a long one), answered from the
+ * list's column of stored values (stored-column.ts) with the very test the filter runs on each entry
+ * (compile-scalar-test.ts): the same verdict for every row.
+ */
+function storedCondition(type: ContentType, node: Extract<FilterNode, { kind: 'compare' }>): ColumnCondition | undefined {
+  const attribute = type.queryAttributes.get(node.field);
+  if (attribute?.kind !== 'scalar' || isSystemField(node.field) || longKind(attribute.type) !== undefined) return undefined;
+  const test = compileScalarTest(attribute.type, node.operator, node.value);
+  return {
+    verdicts(rows, making) {
+      const column = storedColumn(rows, node.field, making);
+      if (column === undefined) return undefined;
+      const verdicts = new Uint8Array(rows.length);
+      for (let row = 0; row < column.length; row++) if (test(column[row]) === true) verdicts[row] = PASSES;
+      return verdicts;
+    },
+  };
 }
 
 /**
@@ -175,10 +208,9 @@ export function filterByColumns(
   const { rest, whole } = tests;
   const passes = (entry: Entry, flag: number): boolean => (flag === PASSES ? rest === undefined || rest(entry) : flag === TEST_WHOLE && whole(entry));
   if (ordered === rows) return rows.filter((entry, row) => flags[row] !== FAILS && passes(entry, flags[row]!));
-  const candidates = new Map<Entry, number>();
-  for (let row = 0; row < flags.length; row++) if (flags[row] !== FAILS) candidates.set(rows[row]!, flags[row]!);
-  return ordered.filter((entry) => {
-    const flag = candidates.get(entry);
-    return flag !== undefined && passes(entry, flag);
+  const positions = rowPositions(rows, ordered);
+  return ordered.filter((entry, i) => {
+    const row = positions[i]!;
+    return row !== -1 && flags[row] !== FAILS && passes(entry, flags[row]!);
   });
 }
