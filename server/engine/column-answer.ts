@@ -4,12 +4,11 @@ import type { FilterNode } from '../query/filter-node.js';
 import type { ContentType } from '../schema/content-type.js';
 import { isNumericTerm } from './compile-search.js';
 import { longKind } from './compile-long-contains.js';
-import { type ColumnMaking, longColumn, searchCorpus } from './search-columns.js';
+import { type ColumnMaking, longColumn, searchCorpus, storedColumn } from './search-columns.js';
 import { type CarriedList, carriedFrom } from '../content-index/carried-lists.js';
 import { compileScalarTest } from './compile-scalar-test.js';
 import { isSystemField } from './field-value.js';
 import { rowPositions } from './row-positions.js';
-import { storedColumn } from './stored-column.js';
 
 /** A row passes none / all of the conditions the columns answered / is to be tested whole. */
 export const FAILS = 0;
@@ -50,8 +49,8 @@ export interface SearchQuery {
 
 /**
  * Answers `_q`, the top-level `$contains` family on long attributes and the top-level comparisons
- * of short scalar attributes (alone or in a top-level `$and`) from the columns of `rows` (search
- * columns, stored-column.ts); undefined when the query has none of them, or a `_q` the columns
+ * of short scalar attributes (alone or in a top-level `$and`) from the columns of `rows`
+ * (search-columns.ts); undefined when the query has none of them, or a `_q` the columns
  * cannot answer (a numeric term, which also searches numbers and ids; a needle holding NUL or a lone
  * surrogate), so that the query is tested entry by entry as before. A list carried over edits from
  * one whose columns are made (content-index/carried-lists.ts) is answered from those by their
@@ -110,7 +109,12 @@ function planOf(type: ContentType, query: SearchQuery): { conditions: ColumnCond
 
 /** Each row's flag: FAILS when a condition fails it, else TEST_WHOLE when one cannot tell, else PASSES; undefined when a column is not made. */
 function flagsOf(rows: readonly Entry[], conditions: readonly ColumnCondition[], making: ColumnMaking): Uint8Array | undefined {
-  const all = conditions.map((condition) => condition.verdicts(rows, making));
+  const all: (Uint8Array | undefined)[] = [];
+  for (const condition of conditions) {
+    all.push(condition.verdicts(rows, making));
+    // A look at what is made stops at the first column that is not; an ask goes on, so that each is begun.
+    if (all.at(-1) === undefined && making.madeOnly === true) return undefined;
+  }
   if (all.some((verdicts) => verdicts === undefined)) return undefined;
   const flags = new Uint8Array(rows.length).fill(PASSES);
   for (const verdicts of all as Uint8Array[]) {
@@ -176,7 +180,7 @@ function longCondition(type: ContentType, node: Extract<FilterNode, { kind: 'com
 
 /**
  * A comparison of a short scalar attribute (a value on the heap, not a long one), answered from the
- * list's column of stored values (stored-column.ts) with the very test the filter runs on each entry
+ * list's column of stored values (`storedColumn`) with the very test the filter runs on each entry
  * (compile-scalar-test.ts): the same verdict for every row.
  */
 function storedCondition(type: ContentType, node: Extract<FilterNode, { kind: 'compare' }>): ColumnCondition | undefined {

@@ -1,4 +1,4 @@
-import { CompactEntry } from '../content-index/compact-entry.js';
+import { CompactEntry, readStoredField } from '../content-index/compact-entry.js';
 import type { ContentIndex } from '../content-index/content-index.js';
 import type { Entry } from '../content-index/entry.js';
 import { LongColumn, type ValueSpan, valueSpan } from '../content-index/long-column.js';
@@ -20,10 +20,11 @@ interface Slot<T> {
 }
 
 /**
- * The search columns of a list of entries (a view of the index: one status and locale of a type, in
- * its default order), by what they hold: `_q` for the type's searched text (search-corpus.ts), the
- * attribute's name for a long attribute (long-column.ts). They follow the list: the index makes a
- * new list when the type changes, and the columns of the old one go with it.
+ * The columns of a list of entries (a view of the index: one status and locale of a type, in its
+ * default order), by what they hold: `_q` for the type's searched text (search-corpus.ts), the
+ * attribute's name and kind for a long attribute (long-column.ts), the attribute's name for a short
+ * one's stored values (storedColumn). They follow the list: the index makes a new list when the type
+ * changes, and the columns of the old one go with it.
  */
 const columns = new WeakMap<readonly Entry[], Map<string, Slot<unknown>>>();
 
@@ -57,6 +58,26 @@ export function longColumn(rows: readonly Entry[], field: string, kind: LongKind
     slotOf(rows, `${field}\u0000${kind}`, () => buildLongColumn(rows, field, kind)),
     making,
   );
+}
+
+/**
+ * The stored value of short scalar attribute `field` of each row of `rows`, in row order
+ * (`readStoredField`'s: the value is on the heap already, the column only points at it). A filter on
+ * the attribute then reads one array instead of every entry: reading them was most of a new
+ * filter's time (at 1,000,000 articles, 2.3–2.6 s for two attributes). Made at once, in one pass, on
+ * the second ask for a list and attribute (with `wait`, on the first): a list asked once (the pages
+ * of one filter are one ask) is tested entry by entry, as cheaply as before. Undefined when not made.
+ */
+export function storedColumn(rows: readonly Entry[], field: string, making: ColumnMaking): readonly unknown[] | undefined {
+  if (making.madeOnly === true) return madeColumn(rows, field);
+  const asked = columns.get(rows)?.has(field) === true;
+  const slot = slotOf(rows, field, () => storedValues(rows, field));
+  return asked || making.wait ? finish(slot) : undefined;
+}
+
+/** Made in one pass: a generator, as every column's build is (slotOf). */
+function* storedValues(rows: readonly Entry[], field: string): Generator<void, readonly unknown[]> {
+  return rows.map((entry) => readStoredField(entry, field));
 }
 
 /** A column of `rows` made already, if it is. */
