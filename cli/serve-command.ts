@@ -74,7 +74,7 @@ export async function runServe(options: ServeOptions): Promise<number> {
   let closing = false;
   void stopped.then(() => (closing = true));
   // Measured once the start's work after listening is done, off the way to the first answers.
-  // A reload that stopped that work has the line told of no load: the watch just ends.
+  // Stopped by a reload, that work leaves no load to tell of: the watch just ends.
   void server.settled.then(async (finished) => {
     if (!finished) return heap.stop();
     const inUse = await heap.inUse(HEAP_WAIT_MS);

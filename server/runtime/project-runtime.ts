@@ -31,8 +31,8 @@ const PREFETCH_FROM = 2_000;
 /** How long after a start the index cache is written (the server answers first). */
 const CACHE_DELAY_MS = 500;
 
-/** From how many documents the slabs' folded copies are made in the background after a load (text search). */
-const FOLD_FROM = 10_000;
+/** From how many documents a load is warmed up in the background (warm-up-steps.ts: text search's copies, the unique holders). */
+const WARM_UP_FROM = 10_000;
 
 /** How long `close()` waits for the watchers to let go before it stops waiting. */
 const CLOSE_WAIT_MS = 2_000;
@@ -271,7 +271,7 @@ export class ProjectRuntime implements ProjectPort {
   /** `done` is told whether the copies and holders were made (at once when none are needed), or stopped. */
   private warmUpSoon(done?: (finished: boolean) => void): void {
     const { index } = this.state;
-    if (index.documentCount() < FOLD_FROM) return done?.(true);
+    if (index.documentCount() < WARM_UP_FROM) return done?.(true);
     const folded = (slabs: number, bytes: number, ms: number): void =>
       this.log.info(`text search: ${slabs} slabs folded (${Math.round(bytes / 1e6)} MB) in ${(ms / 1000).toFixed(1)} s`);
     runSlowly(warmUpSteps(index, folded), { cancelled: this.outlives(this.state), done });
