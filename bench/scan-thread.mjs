@@ -8,7 +8,7 @@
 import { loadDist, loadPublishedArticles, option } from './lib/articles-in-process.mjs';
 import { fixed, printTable } from './lib/stats.mjs';
 
-const { longColumn } = await loadDist('server/engine/search-columns.js');
+const { longColumn } = await loadDist('server/engine/list-columns.js');
 const { setScanThread } = await loadDist('server/content-index/long-column.js');
 const { JSON_KIND, foldNeedle } = await loadDist('server/content-index/text-arena.js');
 

@@ -4,7 +4,7 @@ import type { FilterNode } from '../query/filter-node.js';
 import type { ContentType } from '../schema/content-type.js';
 import { isNumericTerm } from './compile-search.js';
 import { longKind } from './compile-long-contains.js';
-import { type ColumnMaking, longColumn, searchCorpus, storedColumn } from './search-columns.js';
+import { type ColumnMaking, longColumn, searchCorpus, storedColumn } from './list-columns.js';
 import { type CarriedList, carriedFrom } from '../content-index/carried-lists.js';
 import { compileScalarTest } from './compile-scalar-test.js';
 import { isSystemField } from './field-value.js';
@@ -16,7 +16,7 @@ export const PASSES = 1;
 export const TEST_WHOLE = 2;
 
 /**
- * What a list's search columns (search-columns.ts) answer of a query: a flag per row (FAILS,
+ * What a list's search columns (list-columns.ts) answer of a query: a flag per row (FAILS,
  * PASSES, TEST_WHOLE: a row a column could not answer, tested with the query's own predicates)
  * and the filter left for the rows that pass (the conditions no column answers).
  */
@@ -50,7 +50,7 @@ export interface SearchQuery {
 /**
  * Answers `_q`, the top-level `$contains` family on long attributes and the top-level comparisons
  * of short scalar attributes (alone or in a top-level `$and`) from the columns of `rows`
- * (search-columns.ts); undefined when the query has none of them, or a `_q` the columns
+ * (list-columns.ts); undefined when the query has none of them, or a `_q` the columns
  * cannot answer (a numeric term, which also searches numbers and ids; a needle holding NUL or a lone
  * surrogate), so that the query is tested entry by entry as before. A list carried over edits from
  * one whose columns are made (content-index/carried-lists.ts) is answered from those by their

@@ -4,7 +4,8 @@ import type { SortKey } from '../query/document-query.js';
 import type { ContentType } from '../schema/content-type.js';
 import type { ListView } from './list-view.js';
 import type { ReadContext } from './read-context.js';
-import { type PlainKind, type PlainValue, comparePlainly, ownValueReader, plainKind, sortColumns, sortEntries } from './sort-entries.js';
+import { type PlainKind, type PlainValue, comparePlainly, ownValueReader, plainKind, sortColumnsSteps, sortEntries } from './sort-entries.js';
+import { finishSteps } from './sort-steps.js';
 
 /**
  * A list in a sort's order as the type's memos keep it (a view's sort order, a filter's matches).
@@ -21,10 +22,31 @@ export interface KeptSort {
 export function keptSort(context: ReadContext, type: ContentType, entries: readonly Entry[], keys: readonly SortKey[]): KeptSort {
   const readers = ownReaders(type, keys);
   if (readers === undefined) return { entries: sortEntries(context, type, entries, keys), kinds: undefined };
-  const columns = readers.map((read) => entries.map(read));
+  return finishSteps(ownSortSteps(entries, readers, keys));
+}
+
+/** Entries read between two steps of ownSortSteps. */
+const READ_STEP = 16_384;
+
+/**
+ * keptSort's order by keys of the entry's own (`readers`: ownReaders'), a step at a time: the
+ * values read, then sorted (sort-steps.ts), so that a whole list can be sorted between requests.
+ */
+export function* ownSortSteps(entries: readonly Entry[], readers: readonly ((entry: Entry) => unknown)[], keys: readonly SortKey[]): Generator<void, KeptSort> {
+  const columns: unknown[][] = readers.map(() => []);
+  for (let from = 0; from < entries.length; from += READ_STEP) {
+    const to = Math.min(from + READ_STEP, entries.length);
+    for (let k = 0; k < readers.length; k++) {
+      const read = readers[k]!;
+      const column = columns[k]!;
+      for (let i = from; i < to; i++) column.push(read(entries[i]!));
+    }
+    yield;
+  }
   const kinds = columns.map((column) => plainKind(column));
   const plain = kinds.every((kind) => kind !== undefined);
-  return { entries: sortColumns(entries, columns, keys, plain && columns.length === 1), kinds: plain ? (kinds as PlainKind[]) : undefined };
+  const sorted = yield* sortColumnsSteps(entries, columns, keys, plain && columns.length === 1);
+  return { entries: sorted, kinds: plain ? (kinds as PlainKind[]) : undefined };
 }
 
 /**

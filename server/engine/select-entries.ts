@@ -7,7 +7,8 @@ import { compileFilter } from './compile-filter.js';
 import { compileSearch } from './compile-search.js';
 import { equalCandidates } from './equal-candidates.js';
 import { type ReadContext, localeFor } from './read-context.js';
-import { type KeptSort, carryKeptSort, keptSort, ownReaders } from './kept-sort.js';
+import { type KeptSort, carryKeptSort, keptSort, ownReaders, ownSortSteps } from './kept-sort.js';
+import { madeSortOrder, sortOrder } from './list-columns.js';
 import { readsEntryAlone } from './reads-entry-alone.js';
 import type { TypeChanges } from '../content-index/type-changes.js';
 import { findRelationTarget } from '../schema/schema-registry.js';
@@ -73,19 +74,19 @@ const FEW = 4;
  * few, sorted alone: a new sort of a whole list waits until a query needs most of it (at 1,000,000
  * articles, the first page filtered to a tenth and sorted by title took 3.3 s, most of it sorting
  * all of them). Once the matches sorted alone for a list and sort add up to the list's size, the
- * whole list is sorted for the next filter: many filters in one order cost at most about one sort
+ * whole list is sorted for the next filters: between requests when the sort reads the entry's own
+ * values (sort-steps.ts; the matches are sorted alone meanwhile: at 1,000,000 that sort kept every
+ * request waiting for 13 s), else at once. Many filters in one order cost at most about one sort
  * more than sorting the list at once would. The same order either way: the sort is stable, ties
  * in default order.
  */
 function findMatches(context: ReadContext, list: ListRequest, query: DocumentQuery, test: (entry: Entry) => boolean): KeptSort {
   const { type, base, sort } = list;
   if (sort.length === 0) return { entries: filterList(context, list, base, query, test), kinds: [] };
-  const sortedKey = sortedViewKey(context, list);
-  if (context.index.holdsMemo(type, sortedKey)) {
-    const kept = sortedView(context, list);
-    return { entries: filterList(context, list, kept.entries, query, test), kinds: kept.kinds };
-  }
+  const kept = heldSortedView(context, list);
+  if (kept !== undefined) return { entries: filterList(context, list, kept.entries, query, test), kinds: kept.kinds };
   const inDefault = filterList(context, list, base, query, test);
+  const sortedKey = sortedViewKey(context, list);
   // Kept over the type's changes as it is: a count of work done, not a value of the documents.
   const alone = context.index.memo(
     type,
@@ -97,16 +98,23 @@ function findMatches(context: ReadContext, list: ListRequest, query: DocumentQue
     alone.sorted += inDefault.length;
     return keptSort(context, type, inDefault, sort);
   }
+  const readers = ownReaders(type, sort);
+  if (readers !== undefined) {
+    const version = context.index.typeVersion(type);
+    const stale = (): boolean => context.index.typeVersion(type) !== version;
+    sortOrder(base, sortedKey, () => ownSortSteps(base, readers, sort), { wait: false, stale });
+    return keptSort(context, type, inDefault, sort);
+  }
   // The matches are found: the whole list sorted, they are taken from it in its order (not tested again).
-  const kept = sortedView(context, list);
+  const whole = sortedView(context, list);
   const matched = new Set(inDefault);
-  return { entries: kept.entries.filter((entry) => matched.has(entry)), kinds: kept.kinds };
+  return { entries: whole.entries.filter((entry) => matched.has(entry)), kinds: whole.kinds };
 }
 
 /**
  * The entries of `ordered` (the list `base` in some order) that pass `test`. `_q` and `$containsi`
  * on long text are answered from the list's search columns where they can be (once made:
- * search-columns.ts); a column made between requests is given up once the type changes (its list
+ * list-columns.ts); a column made between requests is given up once the type changes (its list
  * is then replaced).
  */
 function filterList(context: ReadContext, list: ListRequest, ordered: readonly Entry[], query: DocumentQuery, test: (entry: Entry) => boolean): Entry[] {
@@ -144,11 +152,21 @@ function sortedViewKey(context: ReadContext, list: ListRequest): string {
 
 function sortedView(context: ReadContext, list: ListRequest): KeptSort {
   const { type, base, sort, view } = list;
-  // An edit of the type carries a sort by a value of the entry's own over it (kept-sort.ts).
+  const key = sortedViewKey(context, list);
+  const readers = ownReaders(type, sort);
+  // A sort by the entry's own values is a column of the list (list-columns.ts): what a sort between
+  // requests has done of it is not done again. An edit of the type carries it over (kept-sort.ts).
   return context.index.memo(
     type,
-    sortedViewKey(context, list),
-    () => keptSort(context, type, base, sort),
+    key,
+    () => (readers === undefined ? keptSort(context, type, base, sort) : sortOrder(base, key, () => ownSortSteps(base, readers, sort), { wait: true })!),
     (held, changes) => carryKeptSort(type, held, sort, view, changes),
   );
+}
+
+/** The list's kept sort order, if the type holds it or a sort between requests has made it. */
+function heldSortedView(context: ReadContext, list: ListRequest): KeptSort | undefined {
+  const { type, base } = list;
+  const key = sortedViewKey(context, list);
+  return context.index.holdsMemo(type, key) || madeSortOrder(base, key) !== undefined ? sortedView(context, list) : undefined;
 }

@@ -1,7 +1,7 @@
 import { CompactEntry } from '../content-index/compact-entry.js';
 import type { ContentIndex } from '../content-index/content-index.js';
 import { foldedSlab, reserveFoldedCopies } from '../content-index/folded-slabs.js';
-import { prepareSearchColumns } from '../engine/search-columns.js';
+import { prepareSearchColumns } from '../engine/list-columns.js';
 
 /** What the folding made: how many slabs it folded, and their bytes. */
 export interface Folded {
@@ -12,7 +12,7 @@ export interface Folded {
 /**
  * The steps that make the folded copy of every slab the index's entries point into
  * (content-index/folded-slabs.ts), then the search columns of each type's published list
- * (engine/search-columns.ts): for a server to take between requests (run-slowly.ts), so that the
+ * (engine/list-columns.ts): for a server to take between requests (run-slowly.ts), so that the
  * first text search of a large project does not pay for them. A search before they are done folds
  * what it reads itself.
  */

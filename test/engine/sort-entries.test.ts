@@ -7,6 +7,7 @@ import { compareText, compareValues } from '../../server/engine/field-value.js';
 import type { ReadContext } from '../../server/engine/read-context.js';
 import type { Entry } from '../../server/content-index/entry.js';
 import { sortEntries } from '../../server/engine/sort-entries.js';
+import { SORT_CHUNK, sortRowSteps } from '../../server/engine/sort-steps.js';
 import { parseQueryString } from '../../server/query/parse-query-string.js';
 import { parseSort } from '../../server/query/parse-sort.js';
 import { FIXTURES_DIR } from '../helpers/paths.js';
@@ -179,7 +180,7 @@ test('compareText agrees with UTF-8 byte order', () => {
   assert.equal([...words].sort(compareText), byBytes);
 });
 
-test('a sort by one text, number or boolean key orders as compareValues does, on few values and many (the fast comparisons)', () => {
+test('a sort by one text, number or boolean key orders as compareValues does, on few values and many (the fast comparisons), and past two chunks (sorted in chunks, then merged)', () => {
   const type = types.index.registry.byRouteName.get('samples')!;
   // Short texts from a few letters (many ties), accented ones, NULLs; counts with ties and NULLs;
   // ratios with -0 and 0, fractions and negatives; booleans; mostly distinct longer texts; a few
@@ -190,7 +191,7 @@ test('a sort by one text, number or boolean key orders as compareValues does, on
   const text = (length: number): string => Array.from({ length }, () => letters[random(letters.length)]).join('');
   const ratios = [-0, 0, 0.5, -1.25, 3, 1e21, -1e-7];
   const kinds = ['news', 'News', 'tech', 'é', 'a\u0000b', 'a'];
-  const entries = Array.from({ length: 3_000 }, (_, i) => {
+  const entries = Array.from({ length: 2 * SORT_CHUNK + 5_000 }, (_, i) => {
     const label = random(10) === 0 ? null : text(1 + random(3));
     const note = random(20) === 0 ? null : text(6 + random(6));
     const count = random(10) === 0 ? null : random(50);
@@ -214,6 +215,10 @@ test('a sort by one text, number or boolean key orders as compareValues does, on
     ['kind', 'desc', 3_000],
     ['label', 'asc', 200],
     ['ratio', 'desc', 200],
+    ['note', 'asc', entries.length],
+    ['note', 'desc', entries.length],
+    ['label', 'asc', entries.length],
+    ['count', 'desc', entries.length],
   ] as const) {
     const some = entries.slice(0, count);
     const direction = order === 'desc' ? -1 : 1;
@@ -224,6 +229,49 @@ test('a sort by one text, number or boolean key orders as compareValues does, on
       .map(({ entry }) => entry.documentId);
     const sorted = sortEntries(contextOf(types), type, some, [{ path: [field], order }]).map((entry) => entry.documentId);
     assert.equal(sorted, expected, `${field}:${order} of ${count}`);
+  }
+});
+
+test('a sort by two keys past two chunks orders as compareValues does, key by key, ties in input order', () => {
+  const type = types.index.registry.byRouteName.get('samples')!;
+  let seed = 11;
+  const random = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+  const entries = Array.from({ length: 2 * SORT_CHUNK + 3_000 }, (_, i) => {
+    const label = random(10) === 0 ? null : ['a', 'B', 'é', 'a b'][random(4)];
+    const count = random(10) === 0 ? null : random(40);
+    return { id: i + 1, documentId: `d${i}`, locale: null, createdAt: '', updatedAt: '', publishedAt: '', data: { label, count } };
+  }) as unknown as Entry[];
+  const value = (entry: Entry, field: string): unknown => (entry.data as Record<string, unknown>)[field] ?? null;
+  const expected = entries
+    .map((entry, i) => ({ entry, i }))
+    .sort(
+      (a, b) =>
+        compareValues(value(a.entry, 'label'), value(b.entry, 'label')) || -compareValues(value(a.entry, 'count'), value(b.entry, 'count')) || a.i - b.i,
+    )
+    .map(({ entry }) => entry.documentId);
+  const keys = [
+    { path: ['label'], order: 'asc' },
+    { path: ['count'], order: 'desc' },
+  ] as const;
+  assert.equal(
+    sortEntries(contextOf(types), type, entries, keys).map((entry) => entry.documentId),
+    expected,
+  );
+});
+
+test('sortRowSteps sorts rows in steps, none past a chunk, as one stable sort does', () => {
+  let seed = 3;
+  const random = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+  for (const count of [0, 1, 2, SORT_CHUNK - 1, SORT_CHUNK, SORT_CHUNK + 1, 5 * SORT_CHUNK + 17]) {
+    const values = Array.from({ length: count }, () => random(1_000));
+    const compare = (a: number, b: number): number => values[a]! - values[b]!;
+    const steps = sortRowSteps(count, compare);
+    let taken = 0;
+    let next = steps.next();
+    for (; next.done !== true; next = steps.next()) taken++;
+    const expected = values.map((_, i) => i).sort((a, b) => compare(a, b) || a - b);
+    assert.equal([...next.value], expected, `${count} rows`);
+    assert.ok(taken >= Math.ceil(count / SORT_CHUNK), `${count} rows: a step per chunk at least (${taken})`);
   }
 });
 

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ContentIndex } from '../../server/content-index/content-index.js';
+import type { KeptSort } from '../../server/engine/kept-sort.js';
+import { madeSortOrder } from '../../server/engine/list-columns.js';
 import { syncContent } from '../../server/runtime/sync-content.js';
 import type { ProjectState } from '../../server/runtime/project-state.js';
 import { seededRandom } from '../helpers/blog-article-entries.js';
@@ -70,6 +72,9 @@ function addArticles(project: TempProject, next: () => number): void {
   }
 }
 
+/** The key of the published list's order by title (select-entries.ts sortedViewKey). */
+const TITLE_ORDER = 'sort|published||title:asc|';
+
 /** How many sort orders of whole lists an index makes while it answers (through its memos). */
 function countWholeSorts(index: ContentIndex): () => number {
   let sorts = 0;
@@ -131,21 +136,35 @@ test('a filtered list sorted before its whole list is: the same pages as from th
   }
 });
 
-test('many filters in one order sort their matches alone until those add up to the list, then the whole list is sorted once', () => {
+test('many filters in one order sort their matches alone until those add up to the list, then the whole list is sorted once, between requests', async () => {
   const project = createTempProject('blog');
   try {
     addArticles(project, seededRandom(99));
     const state: ProjectState = loadTestProject(project.dir);
     const type = state.registry.byRouteName.get('articles')!;
+    const list = state.index.entries(type, 'published', null);
     const wholeSorts = countWholeSorts(state.index);
     // Each matches about a seventh of the articles: six or so are sorted alone, then the list.
-    const bands = Array.from(
-      { length: 9 },
-      (_, i) => `filters[views][$gte]=${i * 100}&filters[views][$lt]=${i * 100 + 150}&sort=title:asc&pagination[pageSize]=100`,
-    );
+    const bandsOf = (width: number): string[] =>
+      Array.from({ length: 9 }, (_, i) => `filters[views][$gte]=${i * 100}&filters[views][$lt]=${i * 100 + width}&sort=title:asc&pagination[pageSize]=100`);
+    const bands = bandsOf(150);
+    const sortedFirst = loadTestProject(project.dir);
+    const expected = answers(sortedFirst, project.dir, type, ['sort=title:asc', ...bands]).slice(1);
     const alone = answers(state, project.dir, type, bands);
-    assert.is(wholeSorts(), 1, 'one sort of the whole list');
-    assert.equal(alone, answers(loadTestProject(project.dir), project.dir, type, ['sort=title:asc', ...bands]).slice(1));
+    assert.equal(alone, expected, 'the same pages while the whole list is not sorted');
+    assert.is(wholeSorts(), 0, 'no request sorted the whole list');
+    assert.is(madeSortOrder(list, TITLE_ORDER), undefined, 'its sort is begun between requests, not made yet');
+    for (let turn = 0; turn < 10 && madeSortOrder(list, TITLE_ORDER) === undefined; turn++) await new Promise((resolve) => setImmediate(resolve));
+    const made = madeSortOrder<KeptSort>(list, TITLE_ORDER);
+    assert.ok(made !== undefined, 'made between requests');
+    // New filters (the answers above are kept as they are).
+    assert.equal(answers(state, project.dir, type, bandsOf(120)), answers(sortedFirst, project.dir, type, bandsOf(120)), 'the same pages from the sorted list');
+    assert.is(wholeSorts(), 1, "the sort made between requests is taken as the list's kept order");
+    assert.is(
+      state.index.memo(type, TITLE_ORDER, () => undefined),
+      made,
+      'that very order',
+    );
   } finally {
     project.cleanup();
   }

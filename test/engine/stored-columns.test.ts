@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readStoredField } from '../../server/content-index/compact-entry.js';
 import { rowPositions } from '../../server/engine/row-positions.js';
-import { storedColumn } from '../../server/engine/search-columns.js';
+import { storedColumn } from '../../server/engine/list-columns.js';
 import { articleEntry } from '../helpers/blog-article-entries.js';
 
 const rows = [articleEntry({ title: 'A', views: 3 }, 'sc'), articleEntry({ title: 'B' }, 'sc'), articleEntry({ title: 'C', views: null }, 'sc')];

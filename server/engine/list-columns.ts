@@ -23,8 +23,9 @@ interface Slot<T> {
  * The columns of a list of entries (a view of the index: one status and locale of a type, in its
  * default order), by what they hold: `_q` for the type's searched text (search-corpus.ts), the
  * attribute's name and kind for a long attribute (long-column.ts), the attribute's name for a short
- * one's stored values (storedColumn). They follow the list: the index makes a new list when the type
- * changes, and the columns of the old one go with it.
+ * one's stored values (storedColumn), `sort` and a key for a whole sort order (sortOrder). They
+ * follow the list: the index makes a new list when the type changes, and the columns of the old one
+ * go with it.
  */
 const columns = new WeakMap<readonly Entry[], Map<string, Slot<unknown>>>();
 
@@ -78,6 +79,20 @@ export function storedColumn(rows: readonly Entry[], field: string, making: Colu
 /** Made in one pass: a generator, as every column's build is (slotOf). */
 function* storedValues(rows: readonly Entry[], field: string): Generator<void, readonly unknown[]> {
   return rows.map((entry) => readStoredField(entry, field));
+}
+
+/**
+ * A whole sort order of `rows` named by `key`, made by `build`'s steps: at once with `wait` (the
+ * steps a run between requests has not taken yet), else a slice at a time between requests,
+ * undefined until made (as searchCorpus).
+ */
+export function sortOrder<T>(rows: readonly Entry[], key: string, build: () => Generator<void, T>, making: ColumnMaking): T | undefined {
+  return ready(slotOf(rows, `sort\u0000${key}`, build), making);
+}
+
+/** The sort order of `rows` named by `key` when it is made, else undefined (none is started). */
+export function madeSortOrder<T>(rows: readonly Entry[], key: string): T | undefined {
+  return madeColumn(rows, `sort\u0000${key}`);
 }
 
 /** A column of `rows` made already, if it is. */
