@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UserError } from '../server/errors/user-error.js';
@@ -29,10 +30,46 @@ export function runInit(options: InitOptions, output: CommandOutput = consoleOut
   output.out(describeExtras(result));
   output.out('');
   output.out('next:');
-  if (options.folder !== undefined && path.resolve(options.folder) !== process.cwd()) output.out(`  cd ${shown(dir)}`);
-  output.out('  npx cms serve        # http://localhost:1337/api');
+  if (findsCms(dir)) {
+    if (options.folder !== undefined && path.resolve(options.folder) !== process.cwd()) output.out(`  cd ${shown(dir)}`);
+    output.out('  npx cms serve        # http://localhost:1337/api');
+  } else output.out(`  ${invocation()} serve --dir ${shown(dir)}        # http://localhost:1337/api`);
   if (result.routes[0] !== undefined) output.out(`  curl localhost:1337${result.routes[0]}`);
+  if (!findsCms(dir)) warnNotInstalled(dir, output);
   return 0;
+}
+
+/** The cms package this CLI is part of (dist/cli/ is two folders down). */
+const PACKAGE_DIR = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * Whether `npx cms` and the project's scripts find a cms in `dir`: installed there or in a folder
+ * above it (npm puts every node_modules/.bin up the tree on the scripts' PATH). A project made in
+ * cms's own repository is not: its package.json is the nearest, and names no cms.
+ */
+function findsCms(dir: string): boolean {
+  for (let at = dir; ; at = path.dirname(at)) {
+    if (fs.existsSync(path.join(at, 'node_modules', '.bin', 'cms'))) return true;
+    if (path.dirname(at) === at) return false;
+  }
+}
+
+/** How this cms was run, for a command line the user can type in the same folder. */
+function invocation(): string {
+  if (process.env['npm_command'] === 'exec') return 'npx cms';
+  const script = process.argv[1] ?? '';
+  return path.basename(script) === 'cms' ? 'cms' : `node ${shown(script)}`;
+}
+
+/**
+ * The new project's scripts and README run cms from the project; where no cms is installed,
+ * `npx cms` would fetch the unrelated npm package of that name and run it.
+ */
+function warnNotInstalled(dir: string, output: CommandOutput): void {
+  output.err('');
+  output.err(`note: no cms is installed in ${shown(dir)} or a folder above it, so its \`npm start\` and \`npx cms\` do not find this one`);
+  output.err(`(\`npx cms\` would fetch and run the unrelated npm package named cms). To install this one there:`);
+  output.err(`  cd ${shown(dir)} && npm install --save-dev ${path.relative(dir, PACKAGE_DIR) || '.'}`);
 }
 
 function runFromStrapi(options: InitOptions, output: CommandOutput): number {
@@ -59,7 +96,8 @@ function runFromStrapi(options: InitOptions, output: CommandOutput): number {
   }
   output.out(describeExtras(result));
   output.out('');
-  output.out(`next: npx cms serve --dir ${shown(dir)}`);
+  output.out(`next: ${findsCms(dir) ? 'npx cms' : invocation()} serve --dir ${shown(dir)}`);
+  if (!findsCms(dir)) warnNotInstalled(dir, output);
   return 0;
 }
 

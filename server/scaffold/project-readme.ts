@@ -22,13 +22,16 @@ export function renderProjectReadme(facts: ReadmeFacts): string {
   const run = facts.strapi ? 'npx cms serve' : 'npm start';
   return `# ${facts.name}
 
-A content project served by [cms](https://www.npmjs.com/package/cms): the content is files, the
-API is Strapi v5's REST Content API.
+A content project served by cms: the content is files, the API is Strapi v5's REST Content API.
 
 ## Run it
 
+cms runs from this folder once it is installed here or in a folder above it (\`npm install
+--save-dev <cms's folder or package file>\`; \`cms init\` says when it is not). It is not on the npm
+registry: the package named \`cms\` there is another one, which \`npx cms\` would fetch and run where
+no cms is installed.
+
 \`\`\`bash
-npm install
 ${run.padEnd(31)} # http://localhost:1337/api, reloads when a file changes
 npx cms check                   # every schema and content file, with file and line
 npx cms export                  # the API as static JSON files in dist-api/

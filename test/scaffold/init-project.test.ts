@@ -52,6 +52,32 @@ test('init writes a README whose curl examples run as typed (-g for brackets)', 
   }
 });
 
+test('init in a folder where no cms is installed says how to install this one, and shows a command that runs it; where one is, npx cms', () => {
+  const project = createTempProject();
+  try {
+    const alone = capture();
+    runInit({ folder: `${project.dir}/alone`, template: 'empty' }, alone.output);
+    assert.not.ok(
+      alone.out.some((line) => line.includes('npx cms')),
+      'npx there would fetch the unrelated npm package named cms',
+    );
+    assert.ok(alone.out.some((line) => / serve --dir .*alone/.test(line)));
+    const note = alone.err.join('\n');
+    assert.match(note, /no cms is installed in .*alone or a folder above it/);
+    assert.match(note, /unrelated npm package named cms/);
+    assert.match(note, /npm install --save-dev \S+/);
+    // A cms installed in a folder above (npm links its bin there): the project's scripts and npx find it.
+    project.write('node_modules/.bin/cms', '');
+    const installed = capture();
+    runInit({ folder: `${project.dir}/site`, template: 'empty' }, installed.output);
+    assert.ok(installed.out.includes('  npx cms serve        # http://localhost:1337/api'));
+    assert.equal(installed.err, []);
+    assert.not.match(project.read('site/README.md'), /npmjs/, "the registry's cms is another package");
+  } finally {
+    project.cleanup();
+  }
+});
+
 test('init --template with an unknown name is a usage error', () => {
   assert.throws(
     () => runInit({ template: 'shop' }, capture().output),
