@@ -153,6 +153,16 @@ export class CompactEntry implements Entry {
     return value instanceof LongSlot ? test(this.slab!, this.at, value.index) : undefined;
   }
 
+  /**
+   * A timestamp as held: ms since the epoch when its text is toISOString's (packed-time.ts), else
+   * that text; null where the field reads null. Such texts order as their ms do.
+   */
+  heldTime(field: 'createdAt' | 'updatedAt' | 'publishedAt'): number | string | null {
+    if (field === 'createdAt') return this.created;
+    if (field === 'updatedAt') return this.updatedTime();
+    return this.draftView ? null : this.publishedTime();
+  }
+
   /** createdAt in ms since the epoch (Date.parse of createdAt, without writing it out first). */
   createdMs(): number {
     return typeof this.created === 'number' ? this.created : Date.parse(this.created);
@@ -160,8 +170,7 @@ export class CompactEntry implements Entry {
 
   /** The file's own publishedAt (a draft view reads null). */
   filePublishedAt(): string | null {
-    const updated = this.updatedTime();
-    return unpackTime(typeof updated === 'number' && typeof this.published === 'number' ? updated + this.published : this.published);
+    return unpackTime(this.publishedTime());
   }
 
   /** The same version under another id. */
@@ -202,6 +211,11 @@ export class CompactEntry implements Entry {
 
   private updatedTime(): number | string {
     return typeof this.created === 'number' && typeof this.updated === 'number' ? this.created + this.updated : this.updated;
+  }
+
+  private publishedTime(): number | string | null {
+    const updated = this.updatedTime();
+    return typeof updated === 'number' && typeof this.published === 'number' ? updated + this.published : this.published;
   }
 
   /** A copy of the held (packed) fields themselves: nothing is written out as text and parsed again. */

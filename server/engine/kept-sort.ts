@@ -1,3 +1,4 @@
+import { CompactEntry } from '../content-index/compact-entry.js';
 import type { Entry } from '../content-index/entry.js';
 import { type Placement, type TypeChanges, firstAfter, listedAfter, listedBefore, putIn, withoutChanged } from '../content-index/type-changes.js';
 import type { SortKey } from '../query/document-query.js';
@@ -31,22 +32,48 @@ const READ_STEP = 16_384;
 /**
  * keptSort's order by keys of the entry's own (`readers`: ownReaders'), a step at a time: the
  * values read, then sorted (sort-steps.ts), so that a whole list can be sorted between requests.
+ * A timestamp (createdAt, updatedAt, publishedAt) is read as the entry holds it (heldTimeReader):
+ * where every one is a number, they order as their texts would, and no text is written out.
  */
 export function* ownSortSteps(entries: readonly Entry[], readers: readonly ((entry: Entry) => unknown)[], keys: readonly SortKey[]): Generator<void, KeptSort> {
-  const columns: unknown[][] = readers.map(() => []);
-  for (let from = 0; from < entries.length; from += READ_STEP) {
-    const to = Math.min(from + READ_STEP, entries.length);
-    for (let k = 0; k < readers.length; k++) {
-      const read = readers[k]!;
-      const column = columns[k]!;
-      for (let i = from; i < to; i++) column.push(read(entries[i]!));
+  const columns: unknown[][] = [];
+  const kinds: (PlainKind | undefined)[] = [];
+  for (let k = 0; k < readers.length; k++) {
+    const held = heldTimeReader(keys[k]!);
+    let column = held === undefined ? undefined : yield* readColumn(entries, held);
+    let kind = column === undefined ? undefined : plainKind(column);
+    if (kind === 'number') kind = 'string';
+    else if (kind !== 'none') {
+      column = yield* readColumn(entries, readers[k]!);
+      kind = plainKind(column);
     }
-    yield;
+    columns.push(column!);
+    kinds.push(kind);
   }
-  const kinds = columns.map((column) => plainKind(column));
   const plain = kinds.every((kind) => kind !== undefined);
   const sorted = yield* sortColumnsSteps(entries, columns, keys, plain && columns.length === 1);
   return { entries: sorted, kinds: plain ? (kinds as PlainKind[]) : undefined };
+}
+
+function* readColumn(entries: readonly Entry[], read: (entry: Entry) => unknown): Generator<void, unknown[]> {
+  const column: unknown[] = [];
+  for (let from = 0; from < entries.length; from += READ_STEP) {
+    const to = Math.min(from + READ_STEP, entries.length);
+    for (let i = from; i < to; i++) column.push(read(entries[i]!));
+    yield;
+  }
+  return column;
+}
+
+/**
+ * Reads a timestamp system field as a compact entry holds it: ms when its text is toISOString's
+ * (such texts, all of one width, order as their ms do), else the text (a column holding one is
+ * read again as text). Writing a million texts out was most of a sort by createdAt or publishedAt.
+ */
+function heldTimeReader(key: SortKey): ((entry: Entry) => unknown) | undefined {
+  const field = key.path[0];
+  if (field !== 'createdAt' && field !== 'updatedAt' && field !== 'publishedAt') return undefined;
+  return (entry) => (entry instanceof CompactEntry ? entry.heldTime(field) : entry[field]);
 }
 
 /**

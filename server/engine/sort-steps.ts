@@ -17,6 +17,8 @@ export function* sortRowSteps(
   compare: (a: number, b: number) => number,
   prepare?: (from: number, to: number) => void,
 ): Generator<void, Int32Array> {
+  const presorted = yield* presortedOrder(count, compare);
+  if (presorted !== undefined) return presorted;
   const byRow = (a: number, b: number): number => compare(a, b) || a - b;
   const runs: Int32Array[] = [];
   for (let from = 0; from < count; from += SORT_CHUNK) {
@@ -29,6 +31,37 @@ export function* sortRowSteps(
   }
   if (runs.length <= 1) return runs[0] ?? new Int32Array(0);
   return yield* mergeRuns(runs, count, byRow);
+}
+
+/**
+ * The order of rows already in order, or in reverse order, without sorting them: a list in
+ * default order sorted by createdAt (the default order's first key) or by a value that grows with
+ * it. Ascending, the rows as they are; descending, each run of equal values in row order (the
+ * ties of a stable sort), the last run first. Undefined at the first pair that breaks both.
+ */
+export function* presortedOrder(count: number, compare: (a: number, b: number) => number): Generator<void, Int32Array | undefined> {
+  let ascending = true;
+  let descending = true;
+  for (let row = 1; row < count && (ascending || descending); row++) {
+    const c = compare(row - 1, row);
+    if (c > 0) ascending = false;
+    else if (c < 0) descending = false;
+    if (row % SORT_CHUNK === 0) yield;
+  }
+  if (!ascending && !descending) return undefined;
+  const out = new Int32Array(count);
+  if (ascending) {
+    for (let row = 0; row < count; row++) out[row] = row;
+    return out;
+  }
+  let written = 0;
+  for (let end = count; end > 0;) {
+    let start = end - 1;
+    while (start > 0 && compare(start - 1, start) === 0) start--;
+    for (let row = start; row < end; row++) out[written++] = row;
+    end = start;
+  }
+  return out;
 }
 
 /** The sorted runs merged into one (a min-heap of the runs by their next row). */

@@ -6,7 +6,10 @@ import { loadTestProject } from '../helpers/load-test-project.js';
 import { compareText, compareValues } from '../../server/engine/field-value.js';
 import type { ReadContext } from '../../server/engine/read-context.js';
 import type { Entry } from '../../server/content-index/entry.js';
-import { sortEntries } from '../../server/engine/sort-entries.js';
+import { plainKind, sortEntries } from '../../server/engine/sort-entries.js';
+import { keptSort } from '../../server/engine/kept-sort.js';
+import { type CompactEntry, compactEntry } from '../../server/content-index/compact-entry.js';
+import { blogArticle } from '../helpers/blog-article-entries.js';
 import { SORT_CHUNK, sortRowSteps } from '../../server/engine/sort-steps.js';
 import { parseQueryString } from '../../server/query/parse-query-string.js';
 import { parseSort } from '../../server/query/parse-sort.js';
@@ -259,19 +262,86 @@ test('a sort by two keys past two chunks orders as compareValues does, key by ke
   );
 });
 
-test('sortRowSteps sorts rows in steps, none past a chunk, as one stable sort does', () => {
+test('sortRowSteps sorts rows in steps, none past a chunk, as one stable sort does; rows in order or in reverse order are not sorted', () => {
   let seed = 3;
   const random = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
-  for (const count of [0, 1, 2, SORT_CHUNK - 1, SORT_CHUNK, SORT_CHUNK + 1, 5 * SORT_CHUNK + 17]) {
-    const values = Array.from({ length: count }, () => random(1_000));
-    const compare = (a: number, b: number): number => values[a]! - values[b]!;
-    const steps = sortRowSteps(count, compare);
-    let taken = 0;
-    let next = steps.next();
-    for (; next.done !== true; next = steps.next()) taken++;
-    const expected = values.map((_, i) => i).sort((a, b) => compare(a, b) || a - b);
-    assert.equal([...next.value], expected, `${count} rows`);
-    assert.ok(taken >= Math.ceil(count / SORT_CHUNK), `${count} rows: a step per chunk at least (${taken})`);
+  const sizes = [0, 1, 2, 3, SORT_CHUNK - 1, SORT_CHUNK, SORT_CHUNK + 1, 5 * SORT_CHUNK + 17];
+  const shapes: [string, (count: number) => number[]][] = [
+    ['random', (count) => Array.from({ length: count }, () => random(1_000))],
+    ['ascending with ties', (count) => Array.from({ length: count }, (_, i) => Math.floor(i / 3))],
+    ['descending with ties', (count) => Array.from({ length: count }, (_, i) => -Math.floor(i / 4))],
+    ['all equal', (count) => Array.from({ length: count }, () => 7)],
+    ['ascending but the last', (count) => Array.from({ length: count }, (_, i) => (i === count - 1 ? -1 : i))],
+  ];
+  for (const [shape, make] of shapes) {
+    for (const count of sizes) {
+      const values = make(count);
+      for (const direction of [1, -1]) {
+        const compare = (a: number, b: number): number => (values[a]! - values[b]!) * direction;
+        const steps = sortRowSteps(count, compare);
+        let taken = 0;
+        let next = steps.next();
+        for (; next.done !== true; next = steps.next()) taken++;
+        const expected = values.map((_, i) => i).sort((a, b) => compare(a, b) || a - b);
+        assert.equal([...next.value], expected, `${shape}, ${count} rows, direction ${direction}`);
+        if (shape === 'random' && count > 3) assert.ok(taken >= Math.ceil(count / SORT_CHUNK), `${count} rows: a step per chunk at least (${taken})`);
+      }
+    }
+  }
+});
+
+test('a sort by createdAt, updatedAt or publishedAt of compact entries, read as they hold them (ms where packed), orders as their texts do', () => {
+  let seed = 5;
+  const random = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+  const base = Date.UTC(2020, 0, 1);
+  const iso = (ms: number): string => new Date(ms).toISOString();
+  const make = (count: number, texts: boolean): CompactEntry[] =>
+    Array.from({ length: count }, (_, i) => {
+      const created = base + random(50_000) * 1_000;
+      const updated = created + random(3) * 60_000;
+      // Texts toISOString would not write (no milliseconds, an offset) stay texts, and order as texts.
+      const updatedAt = texts && random(50) === 0 ? iso(updated).replace('.000Z', 'Z') : iso(updated);
+      const publishedAt = random(5) === 0 ? null : texts && random(40) === 0 ? iso(updated).replace('Z', '+00:00') : iso(updated + random(2) * 1_000);
+      const documentId = `t${String(i).padStart(23, '0')}`;
+      const entry = compactEntry(
+        blogArticle,
+        { id: i + 1, documentId, locale: null, createdAt: iso(created), updatedAt, publishedAt, path: `content/articles/${documentId}.json` },
+        { title: 'x' },
+        new Map(),
+      );
+      return random(6) === 0 ? entry.asDraft() : entry;
+    });
+  const context = contextOf(blog);
+  for (const [count, texts] of [
+    [3_000, false],
+    [3_000, true],
+    [SORT_CHUNK + 1_000, false],
+  ] as const) {
+    const entries = make(count, texts);
+    // In createdAt order as a list is (ties in input order), and as it comes.
+    const inCreatedOrder = entries
+      .map((entry, i) => ({ entry, i }))
+      .sort((a, b) => compareValues(a.entry.createdAt, b.entry.createdAt) || a.i - b.i)
+      .map(({ entry }) => entry);
+    for (const list of [entries, inCreatedOrder]) {
+      for (const field of ['createdAt', 'updatedAt', 'publishedAt'] as const) {
+        for (const order of ['asc', 'desc'] as const) {
+          const direction = order === 'desc' ? -1 : 1;
+          const expected = list
+            .map((entry, i) => ({ entry, i }))
+            .sort((a, b) => compareValues(a.entry[field], b.entry[field]) * direction || a.i - b.i)
+            .map(({ entry }) => entry.documentId);
+          const kept = keptSort(context, blogArticle, list, [{ path: [field], order }]);
+          assert.equal(
+            kept.entries.map((entry) => entry.documentId),
+            expected,
+            `${field}:${order} of ${count}${texts ? ' with texts' : ''}`,
+          );
+          const textKind = plainKind(list.map((entry) => entry[field]));
+          assert.equal(kept.kinds, textKind === undefined ? undefined : [textKind], `${field}: the kind its texts have, for carrying it over edits`);
+        }
+      }
+    }
   }
 });
 
