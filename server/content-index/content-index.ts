@@ -254,6 +254,11 @@ export class ContentIndex {
     return ordered ? records.sort(compareRecords) : records;
   }
 
+  /** The keys of the memos held for the type, least recently used first. */
+  memoKeys(type: ContentType): string[] {
+    return [...this.stateOf(type).memos.keys()];
+  }
+
   /** Whether a memo of `key` is held for the type (of this version, or one `memo` may carry over the changes since). */
   holdsMemo(type: ContentType, key: string): boolean {
     return this.stateOf(type).memos.has(key);

@@ -90,6 +90,11 @@ export function sortOrder<T>(rows: readonly Entry[], key: string, build: () => G
   return ready(slotOf(rows, `sort\u0000${key}`, build), making);
 }
 
+/** The steps that make the sort order of `rows` named by `key` (a start's warm-up takes them between requests). */
+export function* prepareSortOrder<T>(rows: readonly Entry[], key: string, build: () => Generator<void, T>): Generator<void, void> {
+  yield* stepsOf(slotOf(rows, `sort\u0000${key}`, build));
+}
+
 /** The sort order of `rows` named by `key` when it is made, else undefined (none is started). */
 export function madeSortOrder<T>(rows: readonly Entry[], key: string): T | undefined {
   return madeColumn(rows, `sort\u0000${key}`);

@@ -9,6 +9,7 @@ import { equalCandidates } from './equal-candidates.js';
 import { type ReadContext, localeFor } from './read-context.js';
 import { type KeptSort, carryKeptSort, keptSort, ownReaders, ownSortSteps } from './kept-sort.js';
 import { madeSortOrder, sortOrder } from './list-columns.js';
+import { sortOrderKey, sortText } from './kept-sort-orders.js';
 import { readsEntryAlone } from './reads-entry-alone.js';
 import type { TypeChanges } from '../content-index/type-changes.js';
 import { findRelationTarget } from '../schema/schema-registry.js';
@@ -51,7 +52,7 @@ export function selectEntries(context: ReadContext, type: ContentType, query: Do
   // made again after any change: filters and sorts through relations read other types, hence the
   // index-wide version in their key.
   const own = readsEntryAlone(type, query.filters) && ownReaders(type, query.sort) !== undefined;
-  const key = `match|${query.status}|${locale ?? ''}|${sortKey(query.sort)}|${own ? 'own' : context.index.version}|${query.search ?? ''}|${JSON.stringify(query.filters ?? null)}`;
+  const key = `match|${query.status}|${locale ?? ''}|${sortText(query.sort)}|${own ? 'own' : context.index.version}|${query.search ?? ''}|${JSON.stringify(query.filters ?? null)}`;
   const carry = own ? (held: KeptSort, changes: TypeChanges) => carryKeptSort(type, held, query.sort, view, changes, test) : undefined;
   const matches = context.index.memo<KeptSort>(type, key, () => findMatches(context, list, query, test), carry);
   return { page: matches.entries.slice(start, end), total: matches.entries.length };
@@ -126,10 +127,6 @@ function filterList(context: ReadContext, list: ListRequest, ordered: readonly E
   return filterByColumns(base, ordered, answer, { rest, whole: test });
 }
 
-function sortKey(sort: readonly SortKey[]): string {
-  return sort.map((k) => `${k.path.join('.')}:${k.order}`).join(',');
-}
-
 /** Whether one entry passes the query's filters (get-one with `filters`). */
 export function matchesQuery(context: ReadContext, type: ContentType, query: DocumentQuery, entry: Entry): boolean {
   return query.filters === undefined || compileFilter(context, type, query.filters)(entry);
@@ -147,7 +144,7 @@ function sortedViewKey(context: ReadContext, list: ListRequest): string {
       return target ? `${target.uid}@${context.index.typeVersion(target)}` : '';
     })
     .join(',');
-  return `sort|${view.status}|${view.locale ?? ''}|${sortKey(sort)}|${dependencies}`;
+  return sortOrderKey(view, sort, dependencies);
 }
 
 function sortedView(context: ReadContext, list: ListRequest): KeptSort {

@@ -10,6 +10,8 @@ import { type StoreEvent, ProjectWatcher } from '../store/watch-project.js';
 import { commitChanges } from './commit-changes.js';
 import { runSlowly } from '../content-index/run-slowly.js';
 import { warmUpSteps } from './warm-up-steps.js';
+import { heldSortOrders } from '../engine/kept-sort-orders.js';
+import { type SortOrderNote, readSortOrders, writeSortOrders } from '../store/sort-orders-file.js';
 import { type LoadProgress, loadProject } from './load-project.js';
 import { saveIndexCache, saveIndexCacheSlowly } from './index-cache.js';
 import { removeStaleCacheWrites } from '../store/index-cache-file.js';
@@ -57,6 +59,8 @@ export class ProjectRuntime implements ProjectPort {
    * documents a write takes many seconds, which a Ctrl-C after an edit would wait for, with nothing gained.
    */
   private cacheHolds: ProjectState | undefined;
+  /** The sort orders the last server kept (read at the first warm-up). */
+  private sortOrdersRead: SortOrderNote[] | undefined;
   private readonly listeners = new Set<() => void>();
   private readonly configListeners = new Set<(files: readonly string[]) => void>();
   private readonly codeListeners = new Set<(files: readonly string[]) => void>();
@@ -143,6 +147,7 @@ export class ProjectRuntime implements ProjectPort {
    */
   async close(): Promise<void> {
     this.saveCache();
+    this.saveSortOrders();
     this.closed = true;
     const watcher = this.watcher;
     this.watcher = undefined;
@@ -274,7 +279,22 @@ export class ProjectRuntime implements ProjectPort {
     if (index.documentCount() < WARM_UP_FROM) return done?.(true);
     const folded = (slabs: number, bytes: number, ms: number): void =>
       this.log.info(`text search: ${slabs} slabs folded (${Math.round(bytes / 1e6)} MB) in ${(ms / 1000).toFixed(1)} s`);
-    runSlowly(warmUpSteps(index, folded), { cancelled: this.outlives(this.state), done });
+    this.sortOrdersRead ??= readSortOrders(this.config.dir);
+    runSlowly(warmUpSteps(index, this.sortOrdersRead, folded), { cancelled: this.outlives(this.state), done });
+  }
+
+  /**
+   * A server keeps the sort orders its lists were asked in (the ones this index holds, then the ones
+   * the last server kept), for the next start's warm-up to make before they are asked again.
+   */
+  private saveSortOrders(): void {
+    if (!this.warming || this.closed) return;
+    const kept = new Map<string, SortOrderNote>();
+    for (const note of [...heldSortOrders(this.state.index), ...(this.sortOrdersRead ?? readSortOrders(this.config.dir))]) {
+      const key = JSON.stringify([note.type, note.status, note.locale, note.sort]);
+      if (!kept.has(key)) kept.set(key, note);
+    }
+    if (kept.size > 0) writeSortOrders(this.config.dir, [...kept.values()]);
   }
 
   /**

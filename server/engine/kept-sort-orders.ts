@@ -1,0 +1,59 @@
+import type { ContentIndex } from '../content-index/content-index.js';
+import type { SortKey } from '../query/document-query.js';
+import { parseSort } from '../query/parse-sort.js';
+import type { SortOrderNote } from '../store/sort-orders-file.js';
+import { ownReaders, ownSortSteps } from './kept-sort.js';
+import type { ListView } from './list-view.js';
+import { prepareSortOrder } from './list-columns.js';
+
+/** A sort as a query writes it and a memo key holds it: `title:asc,author.name:desc`. */
+export function sortText(sort: readonly SortKey[]): string {
+  return sort.map((key) => `${key.path.join('.')}:${key.order}`).join(',');
+}
+
+/** The key a list's kept sort order is held under (`dependencies`: the related types' versions a sort through a relation reads). */
+export function sortOrderKey(view: ListView, sort: readonly SortKey[], dependencies: string): string {
+  return `sort|${view.status}|${view.locale ?? ''}|${sortText(sort)}|${dependencies}`;
+}
+
+/**
+ * The sort orders the index keeps of its lists by values of the entry's own (what a restart can
+ * make again before they are asked), most recently used first. A sort through a relation is left
+ * out: it depends on other types' documents as they are now.
+ */
+export function heldSortOrders(index: ContentIndex): SortOrderNote[] {
+  const notes: SortOrderNote[] = [];
+  for (const type of index.registry.contentTypes.values()) {
+    for (const key of index.memoKeys(type).reverse()) {
+      const [kind, status, locale, sort, dependencies, ...rest] = key.split('|');
+      if (kind !== 'sort' || dependencies !== '' || rest.length > 0 || (status !== 'published' && status !== 'draft') || locale === '*') continue;
+      notes.push({ type: type.uid, status, locale: locale === '' ? null : locale!, sort: sort! });
+    }
+  }
+  return notes;
+}
+
+/**
+ * The steps that make the sort orders of `notes` (read from the project's .cms/, so each is checked
+ * against the schemas: a note of a type, locale or field that is no longer there, or of a sort
+ * through a relation, is passed over), for a start's warm-up: the first list sorted so is then
+ * answered from its order.
+ */
+export function* sortOrderSteps(index: ContentIndex, notes: readonly SortOrderNote[]): Generator<void, void> {
+  for (const note of notes) {
+    const type = index.registry.contentTypes.get(note.type);
+    if (type === undefined || type.kind !== 'collectionType') continue;
+    if (type.localized ? note.locale === null || !index.locales.has(note.locale) : note.locale !== null) continue;
+    let sort: SortKey[];
+    try {
+      sort = parseSort(note.sort, index.registry, type);
+    } catch {
+      continue;
+    }
+    const readers = ownReaders(type, sort);
+    if (sort.length === 0 || readers === undefined || sort.some((key) => key.path.length > 1)) continue;
+    const view: ListView = { status: note.status, locale: note.locale };
+    const rows = index.entries(type, note.status, note.locale);
+    yield* prepareSortOrder(rows, sortOrderKey(view, sort, ''), () => ownSortSteps(rows, readers, sort));
+  }
+}
