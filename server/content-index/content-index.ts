@@ -284,6 +284,18 @@ export class ContentIndex {
     return value.kept;
   }
 
+  /**
+   * Keeps `value`, made from the type's documents as they were at `version` (by a run between
+   * requests that began before the latest changes), as the memo of `key`, unless one is held: the
+   * next `memo` of the key carries it over the changes since, as it would a memo made then.
+   */
+  holdMemo<T>(type: ContentType, key: string, value: T, version: number, carry: (value: T, changes: TypeChanges) => T | undefined): void {
+    const { memos } = this.stateOf(type);
+    if (memos.has(key)) return;
+    if (memos.size >= MAX_MEMOS_PER_TYPE) memos.delete(memos.keys().next().value as string);
+    memos.set(key, { value, version, carry: carry as Held<unknown>['carry'] });
+  }
+
   /** Changes whenever any document or media file changes: the key for caches that read across types. */
   get version(): number {
     return this.changes + this.media.version;

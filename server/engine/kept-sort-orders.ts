@@ -2,7 +2,7 @@ import type { ContentIndex } from '../content-index/content-index.js';
 import type { SortKey } from '../query/document-query.js';
 import { parseSort } from '../query/parse-sort.js';
 import type { SortOrderNote } from '../store/sort-orders-file.js';
-import { ownReaders, ownSortSteps } from './kept-sort.js';
+import { type KeptSort, carryKeptSort, ownReaders, ownSortSteps } from './kept-sort.js';
 import type { ListView } from './list-view.js';
 import { prepareSortOrder } from './list-columns.js';
 
@@ -54,6 +54,14 @@ export function* sortOrderSteps(index: ContentIndex, notes: readonly SortOrderNo
     if (sort.length === 0 || readers === undefined || sort.some((key) => key.path.length > 1)) continue;
     const view: ListView = { status: note.status, locale: note.locale };
     const rows = index.entries(type, note.status, note.locale);
-    yield* prepareSortOrder(rows, sortOrderKey(view, sort, ''), () => ownSortSteps(rows, readers, sort));
+    const key = sortOrderKey(view, sort, '');
+    const version = index.typeVersion(type);
+    // Held as the type's memo of that order, carried over edits made before it is asked.
+    const build = function* (): Generator<void, KeptSort> {
+      const kept = yield* ownSortSteps(rows, readers, sort);
+      index.holdMemo(type, key, kept, version, (held: KeptSort, changes) => carryKeptSort(type, held, sort, view, changes));
+      return kept;
+    };
+    yield* prepareSortOrder(rows, key, build);
   }
 }

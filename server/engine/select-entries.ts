@@ -101,9 +101,16 @@ function findMatches(context: ReadContext, list: ListRequest, query: DocumentQue
   }
   const readers = ownReaders(type, sort);
   if (readers !== undefined) {
+    // Sorted to the end even when the type changes meanwhile (a steady stream of edits would
+    // otherwise stop every such sort), then kept as of the version it sorted: carried over the
+    // changes since when next asked.
     const version = context.index.typeVersion(type);
-    const stale = (): boolean => context.index.typeVersion(type) !== version;
-    sortOrder(base, sortedKey, () => ownSortSteps(base, readers, sort), { wait: false, stale });
+    const build = function* (): Generator<void, KeptSort> {
+      const kept = yield* ownSortSteps(base, readers, sort);
+      context.index.holdMemo(type, sortedKey, kept, version, carrySorted(list));
+      return kept;
+    };
+    sortOrder(base, sortedKey, build, { wait: false });
     return keptSort(context, type, inDefault, sort);
   }
   // The matches are found: the whole list sorted, they are taken from it in its order (not tested again).
@@ -148,7 +155,7 @@ function sortedViewKey(context: ReadContext, list: ListRequest): string {
 }
 
 function sortedView(context: ReadContext, list: ListRequest): KeptSort {
-  const { type, base, sort, view } = list;
+  const { type, base, sort } = list;
   const key = sortedViewKey(context, list);
   const readers = ownReaders(type, sort);
   // A sort by the entry's own values is a column of the list (list-columns.ts): what a sort between
@@ -157,8 +164,14 @@ function sortedView(context: ReadContext, list: ListRequest): KeptSort {
     type,
     key,
     () => (readers === undefined ? keptSort(context, type, base, sort) : sortOrder(base, key, () => ownSortSteps(base, readers, sort), { wait: true })!),
-    (held, changes) => carryKeptSort(type, held, sort, view, changes),
+    carrySorted(list),
   );
+}
+
+/** Carries a list's kept sort order over its type's changes (kept-sort.ts). */
+function carrySorted(list: ListRequest): (held: KeptSort, changes: TypeChanges) => KeptSort | undefined {
+  const { type, sort, view } = list;
+  return (held, changes) => carryKeptSort(type, held, sort, view, changes);
 }
 
 /** The list's kept sort order, if the type holds it or a sort between requests has made it. */

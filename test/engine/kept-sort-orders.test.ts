@@ -48,6 +48,7 @@ test('the sort orders an index keeps are noted (not one through a relation), and
     assert.ok(made(drafts, 'sort|draft||views:desc,slug:asc|') !== undefined);
     assert.ok(made(published, 'sort|published||createdAt:desc|') !== undefined);
     assert.is(made(published, 'sort|published||author.name:asc|author'), undefined);
+    assert.ok(fresh.index.holdsMemo(type, 'sort|published||title:asc|'), "held as the type's memo: an edit before it is asked carries it over");
     // Asked now, the lists are answered from them, as the first index answered.
     assert.equal(answers(fresh, project.dir, type, ASKED), asked);
   } finally {
