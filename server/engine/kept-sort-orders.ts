@@ -1,4 +1,6 @@
 import type { ContentIndex } from '../content-index/content-index.js';
+import type { TypeChanges } from '../content-index/type-changes.js';
+import type { ContentType } from '../schema/content-type.js';
 import type { SortKey } from '../query/document-query.js';
 import { parseSort } from '../query/parse-sort.js';
 import type { SortOrderNote } from '../store/sort-orders-file.js';
@@ -56,12 +58,26 @@ export function* sortOrderSteps(index: ContentIndex, notes: readonly SortOrderNo
     const rows = index.entries(type, note.status, note.locale);
     const key = sortOrderKey(view, sort, '');
     const version = index.typeVersion(type);
-    // Held as the type's memo of that order, carried over edits made before it is asked.
-    const build = function* (): Generator<void, KeptSort> {
-      const kept = yield* ownSortSteps(rows, readers, sort);
-      index.holdMemo(type, key, kept, version, (held: KeptSort, changes) => carryKeptSort(type, held, sort, view, changes));
-      return kept;
-    };
-    yield* prepareSortOrder(rows, key, build);
+    const carry = (held: KeptSort, changes: TypeChanges): KeptSort | undefined => carryKeptSort(type, held, sort, view, changes);
+    yield* prepareSortOrder(rows, key, () => heldWhenMade(index, type, key, version, carry, ownSortSteps(rows, readers, sort)));
   }
+}
+
+/**
+ * A sort of a list between requests whose order, once made, the index holds as the type's memo of
+ * `key` as of `version` (the list's: taken with it, before the first step), so that a sort begun
+ * before an edit runs to the end and is carried over the edits since when next asked (a steady
+ * stream of edits would otherwise stop every such sort).
+ */
+export function* heldWhenMade(
+  index: ContentIndex,
+  type: ContentType,
+  key: string,
+  version: number,
+  carry: (held: KeptSort, changes: TypeChanges) => KeptSort | undefined,
+  steps: Generator<void, KeptSort>,
+): Generator<void, KeptSort> {
+  const kept = yield* steps;
+  index.holdMemo(type, key, kept, version, carry);
+  return kept;
 }

@@ -9,7 +9,7 @@ import { equalCandidates } from './equal-candidates.js';
 import { type ReadContext, localeFor } from './read-context.js';
 import { type KeptSort, carryKeptSort, keptSort, ownReaders, ownSortSteps } from './kept-sort.js';
 import { madeSortOrder, sortOrder } from './list-columns.js';
-import { sortOrderKey, sortText } from './kept-sort-orders.js';
+import { heldWhenMade, sortOrderKey, sortText } from './kept-sort-orders.js';
 import { readsEntryAlone } from './reads-entry-alone.js';
 import type { TypeChanges } from '../content-index/type-changes.js';
 import { findRelationTarget } from '../schema/schema-registry.js';
@@ -101,16 +101,9 @@ function findMatches(context: ReadContext, list: ListRequest, query: DocumentQue
   }
   const readers = ownReaders(type, sort);
   if (readers !== undefined) {
-    // Sorted to the end even when the type changes meanwhile (a steady stream of edits would
-    // otherwise stop every such sort), then kept as of the version it sorted: carried over the
-    // changes since when next asked.
-    const version = context.index.typeVersion(type);
-    const build = function* (): Generator<void, KeptSort> {
-      const kept = yield* ownSortSteps(base, readers, sort);
-      context.index.holdMemo(type, sortedKey, kept, version, carrySorted(list));
-      return kept;
-    };
-    sortOrder(base, sortedKey, build, { wait: false });
+    const { index } = context;
+    const version = index.typeVersion(type);
+    sortOrder(base, sortedKey, () => heldWhenMade(index, type, sortedKey, version, carrySorted(list), ownSortSteps(base, readers, sort)), { wait: false });
     return keptSort(context, type, inDefault, sort);
   }
   // The matches are found: the whole list sorted, they are taken from it in its order (not tested again).
