@@ -75,6 +75,11 @@ function addArticles(project: TempProject, next: () => number): void {
 /** The key of the published list's order by title (select-entries.ts sortedViewKey). */
 const TITLE_ORDER = 'sort|published||title:asc|';
 
+/** Nine filters by bands of views `width` wide, 100 apart, sorted by title. */
+function bandsOf(width: number): string[] {
+  return Array.from({ length: 9 }, (_, i) => `filters[views][$gte]=${i * 100}&filters[views][$lt]=${i * 100 + width}&sort=title:asc&pagination[pageSize]=100`);
+}
+
 /** How many sort orders of whole lists an index makes while it answers (through its memos). */
 function countWholeSorts(index: ContentIndex): () => number {
   let sorts = 0;
@@ -145,8 +150,6 @@ test('many filters in one order sort their matches alone until those add up to t
     const list = state.index.entries(type, 'published', null);
     const wholeSorts = countWholeSorts(state.index);
     // Each matches about a seventh of the articles: six or so are sorted alone, then the list.
-    const bandsOf = (width: number): string[] =>
-      Array.from({ length: 9 }, (_, i) => `filters[views][$gte]=${i * 100}&filters[views][$lt]=${i * 100 + width}&sort=title:asc&pagination[pageSize]=100`);
     const bands = bandsOf(150);
     const sortedFirst = loadTestProject(project.dir);
     const expected = answers(sortedFirst, project.dir, type, ['sort=title:asc', ...bands]).slice(1);
@@ -180,8 +183,6 @@ test('a whole list sorted between requests while the type is edited is carried o
     const type = state.registry.byRouteName.get('articles')!;
     const list = state.index.entries(type, 'published', null);
     const wholeSorts = countWholeSorts(state.index);
-    const bandsOf = (width: number): string[] =>
-      Array.from({ length: 9 }, (_, i) => `filters[views][$gte]=${i * 100}&filters[views][$lt]=${i * 100 + width}&sort=title:asc&pagination[pageSize]=100`);
     answers(state, project.dir, type, bandsOf(150));
     assert.is(madeSortOrder(list, TITLE_ORDER), undefined, 'begun between requests');
     // Edits land before the sort's first step: it sorts the list it began with, to the end.
