@@ -30,12 +30,13 @@ export function runInit(options: InitOptions, output: CommandOutput = consoleOut
   output.out(describeExtras(result));
   output.out('');
   output.out('next:');
-  if (findsCms(dir)) {
+  const installed = findsCms(dir);
+  if (installed) {
     if (options.folder !== undefined && path.resolve(options.folder) !== process.cwd()) output.out(`  cd ${shown(dir)}`);
     output.out('  npx cms serve        # http://localhost:1337/api');
   } else output.out(`  ${invocation()} serve --dir ${shown(dir)}        # http://localhost:1337/api`);
   if (result.routes[0] !== undefined) output.out(`  curl localhost:1337${result.routes[0]}`);
-  if (!findsCms(dir)) warnNotInstalled(dir, output);
+  if (!installed) warnNotInstalled(dir, output);
   return 0;
 }
 
@@ -96,8 +97,9 @@ function runFromStrapi(options: InitOptions, output: CommandOutput): number {
   }
   output.out(describeExtras(result));
   output.out('');
-  output.out(`next: ${findsCms(dir) ? 'npx cms' : invocation()} serve --dir ${shown(dir)}`);
-  if (!findsCms(dir)) warnNotInstalled(dir, output);
+  const installed = findsCms(dir);
+  output.out(`next: ${installed ? 'npx cms' : invocation()} serve --dir ${shown(dir)}`);
+  if (!installed) warnNotInstalled(dir, output);
   return 0;
 }
 

@@ -279,8 +279,7 @@ export class ContentIndex {
     if (held !== undefined) memos.delete(key);
     let value = held === undefined ? undefined : held.version === state.version ? { kept: held.value as T } : carried(state, held as Held<T>, carry);
     value ??= { kept: compute() };
-    if (memos.size >= MAX_MEMOS_PER_TYPE) memos.delete(memos.keys().next().value as string);
-    memos.set(key, { value: value.kept, version: state.version, carry: carry as Held<unknown>['carry'] });
+    keepMemo(memos, key, { value: value.kept, version: state.version, carry: carry as Held<unknown>['carry'] });
     return value.kept;
   }
 
@@ -291,9 +290,7 @@ export class ContentIndex {
    */
   holdMemo<T>(type: ContentType, key: string, value: T, version: number, carry: (value: T, changes: TypeChanges) => T | undefined): void {
     const { memos } = this.stateOf(type);
-    if (memos.has(key)) return;
-    if (memos.size >= MAX_MEMOS_PER_TYPE) memos.delete(memos.keys().next().value as string);
-    memos.set(key, { value, version, carry: carry as Held<unknown>['carry'] });
+    if (!memos.has(key)) keepMemo(memos, key, { value, version, carry: carry as Held<unknown>['carry'] });
   }
 
   /** Changes whenever any document or media file changes: the key for caches that read across types. */
@@ -362,6 +359,12 @@ export class ContentIndex {
     if (!this.bulk) insertSorted(state.ordered, record);
     linkRelations(state, record);
   }
+}
+
+/** Keeps a memo as the most recently used; past MAX_MEMOS_PER_TYPE, the least recently used goes. */
+function keepMemo(memos: Map<string, Held<unknown>>, key: string, held: Held<unknown>): void {
+  if (memos.size >= MAX_MEMOS_PER_TYPE) memos.delete(memos.keys().next().value as string);
+  memos.set(key, held);
 }
 
 /** A memo carried over its type's changes since it was made, if it can be. */

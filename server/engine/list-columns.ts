@@ -87,17 +87,22 @@ function* storedValues(rows: readonly Entry[], field: string): Generator<void, r
  * undefined until made (as searchCorpus).
  */
 export function sortOrder<T>(rows: readonly Entry[], key: string, build: () => Generator<void, T>, making: ColumnMaking): T | undefined {
-  return ready(slotOf(rows, `sort\u0000${key}`, build), making);
+  return ready(slotOf(rows, sortSlot(key), build), making);
 }
 
 /** The steps that make the sort order of `rows` named by `key` (a start's warm-up takes them between requests). */
 export function* prepareSortOrder<T>(rows: readonly Entry[], key: string, build: () => Generator<void, T>): Generator<void, void> {
-  yield* stepsOf(slotOf(rows, `sort\u0000${key}`, build));
+  yield* stepsOf(slotOf(rows, sortSlot(key), build));
 }
 
 /** The sort order of `rows` named by `key` when it is made, else undefined (none is started). */
 export function madeSortOrder<T>(rows: readonly Entry[], key: string): T | undefined {
-  return madeColumn(rows, `sort\u0000${key}`);
+  return madeColumn(rows, sortSlot(key));
+}
+
+/** A sort order's key among a list's columns. */
+function sortSlot(key: string): string {
+  return `sort\u0000${key}`;
 }
 
 /** A column of `rows` made already, if it is. */

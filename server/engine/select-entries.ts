@@ -84,10 +84,10 @@ const FEW = 4;
 function findMatches(context: ReadContext, list: ListRequest, query: DocumentQuery, test: (entry: Entry) => boolean): KeptSort {
   const { type, base, sort } = list;
   if (sort.length === 0) return { entries: filterList(context, list, base, query, test), kinds: [] };
-  const kept = heldSortedView(context, list);
+  const sortedKey = sortedViewKey(context, list);
+  const kept = heldSortedView(context, list, sortedKey);
   if (kept !== undefined) return { entries: filterList(context, list, kept.entries, query, test), kinds: kept.kinds };
   const inDefault = filterList(context, list, base, query, test);
-  const sortedKey = sortedViewKey(context, list);
   // Kept over the type's changes as it is: a count of work done, not a value of the documents.
   const alone = context.index.memo(
     type,
@@ -107,7 +107,7 @@ function findMatches(context: ReadContext, list: ListRequest, query: DocumentQue
     return keptSort(context, type, inDefault, sort);
   }
   // The matches are found: the whole list sorted, they are taken from it in its order (not tested again).
-  const whole = sortedView(context, list);
+  const whole = sortedView(context, list, sortedKey);
   const matched = new Set(inDefault);
   return { entries: whole.entries.filter((entry) => matched.has(entry)), kinds: whole.kinds };
 }
@@ -147,18 +147,15 @@ function sortedViewKey(context: ReadContext, list: ListRequest): string {
   return sortOrderKey(view, sort, dependencies);
 }
 
-function sortedView(context: ReadContext, list: ListRequest): KeptSort {
+function sortedView(context: ReadContext, list: ListRequest, key = sortedViewKey(context, list)): KeptSort {
   const { type, base, sort } = list;
-  const key = sortedViewKey(context, list);
-  const readers = ownReaders(type, sort);
   // A sort by the entry's own values is a column of the list (list-columns.ts): what a sort between
   // requests has done of it is not done again. An edit of the type carries it over (kept-sort.ts).
-  return context.index.memo(
-    type,
-    key,
-    () => (readers === undefined ? keptSort(context, type, base, sort) : sortOrder(base, key, () => ownSortSteps(base, readers, sort), { wait: true })!),
-    carrySorted(list),
-  );
+  const compute = (): KeptSort => {
+    const readers = ownReaders(type, sort);
+    return readers === undefined ? keptSort(context, type, base, sort) : sortOrder(base, key, () => ownSortSteps(base, readers, sort), { wait: true })!;
+  };
+  return context.index.memo(type, key, compute, carrySorted(list));
 }
 
 /** Carries a list's kept sort order over its type's changes (kept-sort.ts). */
@@ -168,8 +165,7 @@ function carrySorted(list: ListRequest): (held: KeptSort, changes: TypeChanges) 
 }
 
 /** The list's kept sort order, if the type holds it or a sort between requests has made it. */
-function heldSortedView(context: ReadContext, list: ListRequest): KeptSort | undefined {
+function heldSortedView(context: ReadContext, list: ListRequest, key: string): KeptSort | undefined {
   const { type, base } = list;
-  const key = sortedViewKey(context, list);
-  return context.index.holdsMemo(type, key) || madeSortOrder(base, key) !== undefined ? sortedView(context, list) : undefined;
+  return context.index.holdsMemo(type, key) || madeSortOrder(base, key) !== undefined ? sortedView(context, list, key) : undefined;
 }

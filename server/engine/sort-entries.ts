@@ -5,7 +5,7 @@ import { comparable, compareValues, isSystemField, readEntryField } from './fiel
 import { localizationEntries } from './localization-entries.js';
 import { type ReadContext, localeFor } from './read-context.js';
 import { findRelationTarget } from '../schema/schema-registry.js';
-import { SORT_CHUNK, finishSteps, presortedOrder, sortRowSteps } from './sort-steps.js';
+import { SORT_CHUNK, finishSteps, sortRowSteps } from './sort-steps.js';
 
 /**
  * Sorts entries by the keys, stably: ties keep the input order (the default order). Each key is
@@ -88,9 +88,6 @@ const RANK_STEP = 65_536;
  */
 function* sortPlainly<E>(entries: readonly E[], column: readonly unknown[], direction: number): Generator<void, E[]> {
   const plainValues = column as readonly PlainValue[];
-  // In order already (a list by createdAt): not ranked, nor sorted.
-  const presorted = yield* presortedOrder(entries.length, (a, b) => comparePlainly(plainValues[a]!, plainValues[b]!, direction));
-  if (presorted !== undefined) return inOrder(entries, presorted);
   const ranked = entries.length < RANK_FROM ? undefined : yield* rankedOrder(entries, plainValues, direction);
   if (ranked !== undefined) return ranked;
   const { values, copy } = freshStrings(plainValues);

@@ -39,7 +39,7 @@ export function* sortRowSteps(
  * it. Ascending, the rows as they are; descending, each run of equal values in row order (the
  * ties of a stable sort), the last run first. Undefined at the first pair that breaks both.
  */
-export function* presortedOrder(count: number, compare: (a: number, b: number) => number): Generator<void, Int32Array | undefined> {
+function* presortedOrder(count: number, compare: (a: number, b: number) => number): Generator<void, Int32Array | undefined> {
   let ascending = true;
   let descending = true;
   for (let row = 1; row < count && (ascending || descending); row++) {
