@@ -1,5 +1,5 @@
 // Runs `cms serve` as a child process, the way a user does, and waits for /_health.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
 import { distFile } from './dist-path.mjs';
@@ -29,6 +29,18 @@ export function probeHealth(port) {
   });
 }
 
+const noCacheFlag = new Map();
+
+/** Whether a build's `cms serve` has `--no-cache`. */
+function acceptsNoCache(main) {
+  let accepts = noCacheFlag.get(main);
+  if (accepts === undefined) {
+    accepts = spawnSync(process.execPath, [main, 'serve', '--help'], { encoding: 'utf8' }).stdout.includes('--no-cache');
+    noCacheFlag.set(main, accepts);
+  }
+  return accepts;
+}
+
 /**
  * Spawns `node dist/cli/main.js serve` on `dir` and resolves once /_health answers 204, with the
  * milliseconds from spawn to that answer. `stop()` ends the child by its pid. `cache: false` passes
@@ -38,7 +50,8 @@ export async function startServerProcess(dir, { watch = false, cache = true, nod
   const port = await findFreePort();
   const args = [...nodeArgs, main, 'serve', '--dir', dir, '--port', String(port), '--host', HOST];
   if (!watch) args.push('--no-watch');
-  if (!cache) args.push('--no-cache');
+  // Builds from before the index cache read every file anyway, and do not know the flag.
+  if (!cache && acceptsNoCache(main)) args.push('--no-cache');
   const started = performance.now();
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

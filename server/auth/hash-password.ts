@@ -1,4 +1,8 @@
-import bcrypt from 'bcryptjs';
+import { createRequire } from 'node:module';
+
+/** bcryptjs, loaded at the first password checked (it is not needed to start). */
+let bcrypt: typeof import('bcryptjs') | undefined;
+const loadBcrypt = (): typeof import('bcryptjs') => (bcrypt ??= createRequire(import.meta.url)('bcryptjs') as typeof import('bcryptjs'));
 
 /** A hash made once at this cost, compared against when the user is unknown so both paths take as long. */
 const DECOY = '$2b$10$ErqIzetZarE3T6YzkZzhX.XCYQbCOayFGfwa6Iz7YC9byyyGb801q';
@@ -6,8 +10,8 @@ const DECOY = '$2b$10$ErqIzetZarE3T6YzkZzhX.XCYQbCOayFGfwa6Iz7YC9byyyGb801q';
 /** Whether the password matches the hash; with no hash, spends the same time and says no. */
 export async function checkPassword(password: string, hash: string | null): Promise<boolean> {
   if (hash === null) {
-    await bcrypt.compare(password, DECOY);
+    await loadBcrypt().compare(password, DECOY);
     return false;
   }
-  return bcrypt.compare(password, hash);
+  return loadBcrypt().compare(password, hash);
 }

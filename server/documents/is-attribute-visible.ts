@@ -1,5 +1,9 @@
-import jsonLogic from 'json-logic-js';
+import { createRequire } from 'node:module';
+import type jsonLogic from 'json-logic-js';
 import type { Attribute } from '../schema/attribute.js';
+
+/** json-logic-js, loaded at the first rule evaluated (most projects have none). */
+let logic: typeof jsonLogic | undefined;
 
 /**
  * Whether an attribute is shown, by its `conditions.visible` JSON Logic rule over the values beside
@@ -10,7 +14,8 @@ import type { Attribute } from '../schema/attribute.js';
 export function isAttributeVisible(attribute: Attribute, data: Readonly<Record<string, unknown>>): boolean {
   if (attribute.visibleWhen === undefined) return true;
   try {
-    return Boolean(jsonLogic.apply(attribute.visibleWhen as jsonLogic.RulesLogic, data));
+    logic ??= createRequire(import.meta.url)('json-logic-js') as typeof jsonLogic;
+    return Boolean(logic.apply(attribute.visibleWhen as jsonLogic.RulesLogic, data));
   } catch {
     return true;
   }

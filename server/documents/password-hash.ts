@@ -1,14 +1,18 @@
-import bcrypt from 'bcryptjs';
+import { createRequire } from 'node:module';
+
+/** bcryptjs, loaded at the first password hashed (it is not needed to start). */
+let bcrypt: typeof import('bcryptjs') | undefined;
+const loadBcrypt = (): typeof import('bcryptjs') => (bcrypt ??= createRequire(import.meta.url)('bcryptjs') as typeof import('bcryptjs'));
 
 /** Strapi's cost, for password attributes and users' passwords alike: `$2b$10$…`. */
 const ROUNDS = 10;
 
 /** Hashes a password attribute's value without blocking the event loop (bcryptjs works in slices). */
 export function hashPassword(plain: string): Promise<string> {
-  return bcrypt.hash(plain, ROUNDS);
+  return loadBcrypt().hash(plain, ROUNDS);
 }
 
 /** The same, blocking: for the CLI, where nothing else waits. */
 export function hashPasswordSync(plain: string): string {
-  return bcrypt.hashSync(plain, ROUNDS);
+  return loadBcrypt().hashSync(plain, ROUNDS);
 }

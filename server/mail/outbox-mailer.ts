@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { EmailConfig } from '../config/cms-config.js';
 import { writeProjectText } from '../store/project-files.js';
+import { loadNodemailer } from './load-nodemailer.js';
 import { type MailLog, type Mailer, toMailOptions } from './mailer.js';
 
 export interface OutboxOptions {
@@ -18,9 +19,10 @@ export interface OutboxOptions {
  */
 export function createOutboxMailer(config: EmailConfig, options: OutboxOptions): Mailer {
   // nodemailer builds the complete RFC 5322 message without sending it.
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let transport: Transporter | undefined;
   return {
     async send(message) {
+      transport ??= loadNodemailer().createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
       const info = await transport.sendMail(toMailOptions(config, message));
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`;
       // `buffer: true` makes the message a Buffer; the type also allows a stream.
@@ -35,6 +37,6 @@ export function createOutboxMailer(config: EmailConfig, options: OutboxOptions):
       }
       return { kind: 'outbox', file };
     },
-    close: () => transport.close(),
+    close: () => transport?.close(),
   };
 }

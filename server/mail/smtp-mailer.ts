@@ -1,5 +1,6 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { EmailConfig, SmtpConfig } from '../config/cms-config.js';
+import { loadNodemailer } from './load-nodemailer.js';
 import { type Mailer, toMailOptions } from './mailer.js';
 
 // Bounded waits, so a dead SMTP server fails a request instead of holding it.
@@ -8,20 +9,22 @@ const SOCKET_TIMEOUT_MS = 30_000;
 
 /** Sends through the configured SMTP server; the password is given here, never kept in the config. */
 export function createSmtpMailer(config: EmailConfig, smtp: SmtpConfig, password: string | undefined): Mailer {
-  const transport = nodemailer.createTransport({
-    host: smtp.host,
-    port: smtp.port,
-    secure: smtp.secure,
-    ...(smtp.user === undefined ? {} : { auth: { user: smtp.user, pass: password ?? '' } }),
-    connectionTimeout: CONNECTION_TIMEOUT_MS,
-    greetingTimeout: CONNECTION_TIMEOUT_MS,
-    socketTimeout: SOCKET_TIMEOUT_MS,
-  });
+  let transport: Transporter | undefined;
+  const open = (): Transporter =>
+    (transport ??= loadNodemailer().createTransport({
+      host: smtp.host,
+      port: smtp.port,
+      secure: smtp.secure,
+      ...(smtp.user === undefined ? {} : { auth: { user: smtp.user, pass: password ?? '' } }),
+      connectionTimeout: CONNECTION_TIMEOUT_MS,
+      greetingTimeout: CONNECTION_TIMEOUT_MS,
+      socketTimeout: SOCKET_TIMEOUT_MS,
+    }));
   return {
     async send(message) {
-      const info = await transport.sendMail(toMailOptions(config, message));
+      const info = await open().sendMail(toMailOptions(config, message));
       return { kind: 'smtp', messageId: info.messageId };
     },
-    close: () => transport.close(),
+    close: () => transport?.close(),
   };
 }

@@ -141,6 +141,14 @@ class CacheWriter {
   }
 }
 
+/** A cache up to this size is checked by the thread reading it (a few ms), with no worker (~70 ms to start one). */
+let checkHereBytes = 16 << 20;
+
+/** @internal for the tests: caches up to `bytes` are checked by the thread reading them (-1: every one by a worker). */
+export function checkIndexCacheHereUpTo(bytes: number): void {
+  checkHereBytes = bytes;
+}
+
 /**
  * Reads the cache back when it is made under the same key, handing each block to `visit` (`bytes`
  * is the block's own buffer: the visitor may keep it) while a worker thread checks every checksum
@@ -164,6 +172,22 @@ export function readIndexCache(
     fd = fs.openSync(path.join(projectDir, INDEX_CACHE_FILE), fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
   } catch {
     return false;
+  }
+  // A small cache is checked as it is read: a worker would take longer to start than the sums here.
+  let small = false;
+  try {
+    small = fs.fstatSync(fd).size <= checkHereBytes;
+  } catch {
+    // Then the worker's verdict, or the second walk, decides.
+  }
+  if (small) {
+    try {
+      return walkIndexCache(fd, key, { summed: true, visit, allocate, progress });
+    } catch {
+      return false;
+    } finally {
+      fs.closeSync(fd);
+    }
   }
   // The worker reads the same open file (not the path: a cache renamed over it meanwhile is not this one).
   const check = CacheCheck.start(fd, key);

@@ -1,4 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type';
 import mime from 'mime-types';
 
 /** Bytes of a file's start that `sniffMimeType` looks at (file-type's own advice: 4100). */
@@ -20,6 +19,8 @@ const RECORDED_NAMES: Readonly<Record<string, string>> = {
  * binaries, which the extension or the declared type then decide.
  */
 export async function sniffMimeType(head: Uint8Array): Promise<string | undefined> {
+  // Loaded at the first upload: file-type and its readers are ~40 modules a start does not need.
+  const { fileTypeFromBuffer } = await import('file-type');
   const detected = (await fileTypeFromBuffer(head))?.mime;
   // file-type reads SVG as plain XML (`application/xml`, or nothing without a prolog): we still tell
   // SVG by its root element, and leave other XML to the extension (`.rss`, `.xml` …) as text formats.

@@ -35,4 +35,26 @@ test('a packed time unpacks to its text', () => {
   assert.is(unpackTime(null), null);
 });
 
+test('packTime reads back every time toISOString writes in four digits, and nothing else', () => {
+  // Years 0–99 included (Date.UTC would read them as 1900–1999), before 1970 and up to 9999.
+  for (let ms = -62_167_219_200_000, i = 0; ms <= 253_402_300_799_999; ms += 7_919_593_411 + (i++ % 997)) {
+    const text = new Date(ms).toISOString();
+    if (packTime(text) !== ms) assert.unreachable(`${text}: ${String(packTime(text))} against ${ms}`);
+  }
+  for (const text of ['0050-06-15T10:20:30.040Z', '0000-01-01T00:00:00.000Z', '0099-12-31T23:59:59.999Z']) assert.is(packTime(text), Date.parse(text));
+  for (const text of [
+    '2023-02-29T00:00:00.000Z',
+    '2024-04-31T00:00:00.000Z',
+    '2024-13-01T00:00:00.000Z',
+    '2024-01-01T24:00:00.000Z',
+    '2024-01-01T00:60:00.000Z',
+    '2024-01-01T00:00:60.000Z',
+    '2024-01-01T00:00:00.00aZ',
+    '2024-01-01 00:00:00.000Z',
+    '2024-01-01T00:00:00.000+',
+    '+02024-01-01T00:00:00.00Z',
+  ])
+    assert.is(packTime(text), text, text);
+});
+
 test.run();

@@ -9,7 +9,7 @@ import { ProjectRuntime } from '../../server/runtime/project-runtime.js';
 import type { ProjectState } from '../../server/runtime/project-state.js';
 import { ContentPrefetch } from '../../server/store/content-prefetch.js';
 import { ContentStats } from '../../server/store/content-stats.js';
-import { INDEX_CACHE_FILE } from '../../server/store/index-cache-file.js';
+import { INDEX_CACHE_FILE, checkIndexCacheHereUpTo } from '../../server/store/index-cache-file.js';
 import { loadConfig } from '../../server/store/load-config.js';
 import { type TempProject, createTempProject } from '../helpers/temp-project.js';
 
@@ -134,19 +134,6 @@ test('files added or removed while stopped are seen', () => {
   assert.equal(view(state.index), view(load(false).index));
 });
 
-test('a truncated cache is not trusted', () => {
-  const original = title(loadAndSave()) as string;
-  const changed = original.replace(/./g, 'z');
-  editKeepingSizeAndTime(changed);
-  const cache = path.join(project.dir, INDEX_CACHE_FILE);
-  fs.truncateSync(cache, Math.floor(fs.statSync(cache).size / 2));
-  const state = load(true);
-  assert.is(title(state), changed);
-  assert.equal(state.indexCache!.upToDate, false);
-  fs.truncateSync(cache, fs.statSync(cache).size - 1);
-  assert.is(title(load(true)), changed);
-});
-
 test('a .cms folder that is a symbolic link is neither read nor written through', () => {
   const original = title(loadAndSave()) as string;
   const outside = fs.mkdtempSync(path.join(path.dirname(project.dir), 'cms-outside-'));
@@ -170,20 +157,6 @@ test('a .cms folder that is a symbolic link is neither read nor written through'
   }
 });
 
-test('an edited cache is not trusted', () => {
-  const original = title(loadAndSave()) as string;
-  const changed = original.replace(/./g, 'w');
-  editKeepingSizeAndTime(changed);
-  const cache = path.join(project.dir, INDEX_CACHE_FILE);
-  const bytes = fs.readFileSync(cache);
-  // The cached title, replaced by another of the same length: only the checksum tells.
-  const at = bytes.indexOf(Buffer.from(JSON.stringify(original)));
-  assert.ok(at > 0);
-  bytes.write(JSON.stringify(original.replace(/./g, 'v')), at);
-  fs.writeFileSync(cache, bytes);
-  assert.is(title(load(true)), changed);
-});
-
 /** Loads with the cache after `damage` changed the cache's bytes: the files must have been read. */
 function assertDamageIgnored(damage: (bytes: Buffer) => Buffer): void {
   const original = title(loadAndSave()) as string;
@@ -197,40 +170,93 @@ function assertDamageIgnored(damage: (bytes: Buffer) => Buffer): void {
   assert.equal(view(state.index), view(load(false).index));
 }
 
-test('a cache with one byte of its long values edited is not trusted', () => {
-  const body = JSON.parse(project.read(ARTICLE)).body as unknown;
-  const sample = JSON.stringify(body).slice(20, 40);
-  assertDamageIgnored((bytes) => {
-    const at = bytes.indexOf(Buffer.from(sample));
-    assert.ok(at > 0, 'the long value is in the cache as it is');
-    bytes[at + 5] = bytes[at + 5] === 0x61 ? 0x62 : 0x61;
-    return bytes;
-  });
-});
+// A small cache is checked by the thread that reads it, a large one by a worker meanwhile: both
+// checkers are put to every damage (-1: the worker checks even these small caches).
+const SMALL_CACHE = 16 << 20;
+for (const [checker, hereUpTo] of [
+  ['checked as read', SMALL_CACHE],
+  ['checked by a worker', -1],
+] as const) {
+  const checkedTest = (name: string, body: () => void): void =>
+    test(`${name} (${checker})`, () => {
+      checkIndexCacheHereUpTo(hereUpTo);
+      try {
+        body();
+      } finally {
+        checkIndexCacheHereUpTo(SMALL_CACHE);
+      }
+    });
 
-test('a cache with one byte of its heads edited is not trusted', () => {
-  assertDamageIgnored((bytes) => {
-    const at = bytes.indexOf(Buffer.from('"z041qrnkdex5f4439ngy6wuh"'));
+  checkedTest('an intact cache is taken whole', () => {
+    const cold = view(load(false).index);
+    loadAndSave();
+    const warm = load(true);
+    assert.equal(warm.indexCache!.upToDate, true);
+    assert.equal(view(warm.index), cold);
+  });
+
+  checkedTest('a truncated cache is not trusted', () => {
+    const original = title(loadAndSave()) as string;
+    const changed = original.replace(/./g, 'z');
+    editKeepingSizeAndTime(changed);
+    const cache = path.join(project.dir, INDEX_CACHE_FILE);
+    fs.truncateSync(cache, Math.floor(fs.statSync(cache).size / 2));
+    const state = load(true);
+    assert.is(title(state), changed);
+    assert.equal(state.indexCache!.upToDate, false);
+    fs.truncateSync(cache, fs.statSync(cache).size - 1);
+    assert.is(title(load(true)), changed);
+  });
+
+  checkedTest('an edited cache is not trusted', () => {
+    const original = title(loadAndSave()) as string;
+    const changed = original.replace(/./g, 'w');
+    editKeepingSizeAndTime(changed);
+    const cache = path.join(project.dir, INDEX_CACHE_FILE);
+    const bytes = fs.readFileSync(cache);
+    // The cached title, replaced by another of the same length: only the checksum tells.
+    const at = bytes.indexOf(Buffer.from(JSON.stringify(original)));
     assert.ok(at > 0);
-    bytes[at + 1] = 0x79;
-    return bytes;
+    bytes.write(JSON.stringify(original.replace(/./g, 'v')), at);
+    fs.writeFileSync(cache, bytes);
+    assert.is(title(load(true)), changed);
   });
-});
 
-test('a cache cut after a whole block (its end mark gone) is not trusted', () => {
-  assertDamageIgnored((bytes) => bytes.subarray(0, bytes.length - 12));
-});
-
-test('a cache with its last checksum edited is not trusted', () => {
-  assertDamageIgnored((bytes) => {
-    bytes.writeUInt8(bytes.readUInt8(bytes.length - 1) ^ 1, bytes.length - 1);
-    return bytes;
+  checkedTest('a cache with one byte of its long values edited is not trusted', () => {
+    const body = JSON.parse(project.read(ARTICLE)).body as unknown;
+    const sample = JSON.stringify(body).slice(20, 40);
+    assertDamageIgnored((bytes) => {
+      const at = bytes.indexOf(Buffer.from(sample));
+      assert.ok(at > 0, 'the long value is in the cache as it is');
+      bytes[at + 5] = bytes[at + 5] === 0x61 ? 0x62 : 0x61;
+      return bytes;
+    });
   });
-});
 
-test('a cache with bytes added after its end is not trusted', () => {
-  assertDamageIgnored((bytes) => Buffer.concat([bytes, Buffer.from([0])]));
-});
+  checkedTest('a cache with one byte of its heads edited is not trusted', () => {
+    assertDamageIgnored((bytes) => {
+      const at = bytes.indexOf(Buffer.from('"z041qrnkdex5f4439ngy6wuh"'));
+      assert.ok(at > 0);
+      bytes[at + 1] = 0x79;
+      return bytes;
+    });
+  });
+
+  checkedTest('a cache cut after a whole block (its end mark gone) is not trusted', () => {
+    assertDamageIgnored((bytes) => bytes.subarray(0, bytes.length - 12));
+  });
+
+  checkedTest('a cache with its last checksum edited is not trusted', () => {
+    assertDamageIgnored((bytes) => {
+      bytes.writeUInt8(bytes.readUInt8(bytes.length - 1) ^ 1, bytes.length - 1);
+      return bytes;
+    });
+  });
+
+  checkedTest('a cache with bytes added after its end is not trusted', () => {
+    assertDamageIgnored((bytes) => Buffer.concat([bytes, Buffer.from([0])]));
+  });
+}
 
 test('a file hard-linked since the cache was written is not taken from it (a cold read refuses it too)', () => {
   const original = title(loadAndSave()) as string;
