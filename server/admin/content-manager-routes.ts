@@ -7,7 +7,7 @@ import { ApiError, applicationError, forbiddenError, notFoundError, validationEr
 import type { ContentType } from '../schema/content-type.js';
 import { type AdminDependencies, signedInOf } from './admin-context.js';
 import { documentKey } from './admin-store.js';
-import { listForEditor, openForEditor } from './content-manager.js';
+import { listForEditor, openForEditor, sortBeforeEditorList } from './content-manager.js';
 import { describeSchemas, mainFieldOf } from './describe-schemas.js';
 
 /** At most this many documents in one bulk action. */
@@ -28,8 +28,9 @@ export function createContentManagerRouter(deps: AdminDependencies): Router {
     };
   });
 
-  router.get('/collection-types/:uid', (ctx) => {
+  router.get('/collection-types/:uid', async (ctx) => {
     const type = typeOf(deps, ctx, 'collectionType');
+    await sortBeforeEditorList(project, config, type, ctx.querystring);
     ctx.body = { data: listForEditor(project, config, type, ctx.querystring) };
   });
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { CmsConfig } from '../config/cms-config.js';
 import type { DocumentRecord } from '../content-index/entry.js';
-import { answerRead } from '../documents/answer-read.js';
+import { answerRead, sortBeforeRead } from '../documents/answer-read.js';
 import type { ProjectPort } from '../documents/project-port.js';
 import type { ContentType } from '../schema/content-type.js';
 import { mainFieldOf } from './describe-schemas.js';
@@ -24,12 +24,8 @@ export function listForEditor(
   type: ContentType,
   querystring: string,
 ): { results: unknown[]; columns: string[]; pagination: unknown } {
-  const given = new URLSearchParams(querystring);
-  const params = new URLSearchParams();
-  for (const [key, value] of given) if (LIST_PARAMS.test(key)) params.append(key, value);
-  if (type.draftAndPublish) params.set('status', 'draft');
+  const params = listParams(type, querystring);
   const columns = listColumns(type);
-  columns.forEach((name, i) => params.set(`fields[${i}]`, name));
   const snapshot = project.current;
   const answer = answerRead(snapshot, { type, documentId: undefined, querystring: params.toString() }, { config, warn: () => undefined }) as {
     data: Record<string, unknown>[];
@@ -42,6 +38,25 @@ export function listForEditor(
     return { ...row, status: record ? statusOf(type, record) : 'draft' };
   });
   return { results, columns, pagination: answer.meta.pagination };
+}
+
+/**
+ * For a list view that needs a new whole sort of many documents (a column clicked on a large
+ * type): resolves once it is made between requests (answer-read.ts sortBeforeRead), so the editor
+ * waits for it without stopping the API. Undefined when the list can be answered at once.
+ */
+export function sortBeforeEditorList(project: ProjectPort, config: CmsConfig, type: ContentType, querystring: string): Promise<void> | undefined {
+  const request = { type, documentId: undefined, querystring: listParams(type, querystring).toString() };
+  return sortBeforeRead(project.current, request, { config, warn: () => undefined });
+}
+
+/** The API query of a list view: the list parameters it was given, drafts, and its columns. */
+function listParams(type: ContentType, querystring: string): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of new URLSearchParams(querystring)) if (LIST_PARAMS.test(key)) params.append(key, value);
+  if (type.draftAndPublish) params.set('status', 'draft');
+  listColumns(type).forEach((name, i) => params.set(`fields[${i}]`, name));
+  return params;
 }
 
 /** Kinds a list cell shows; long text, rich text, blocks and JSON are left to the edit view. */

@@ -7,6 +7,7 @@ import type { DocumentQuery } from '../query/document-query.js';
 import { type RouteAction, parseDocumentQuery } from '../query/parse-document-query.js';
 import { parseQueryString } from '../query/parse-query-string.js';
 import type { ContentType } from '../schema/content-type.js';
+import { wholeSortMade } from '../engine/select-entries.js';
 import { findDocument, findDocumentText, findDocuments, findDocumentsText } from './read-documents.js';
 
 export interface ReadOptions {
@@ -96,6 +97,22 @@ export function answerReadText(snapshot: ProjectSnapshot, request: ReadRequest, 
   const text = findDocumentText(context, type, documentId, query);
   if (text === undefined) throw notFoundError();
   return text;
+}
+
+/**
+ * For a list read that needs a new whole sort (select-entries.ts `wholeSortMade`): resolves once the
+ * sort is made between requests, after which the read is answered without stopping the server.
+ * Undefined for every other read, and for one whose query is refused (the read itself says why).
+ */
+export function sortBeforeRead(snapshot: ProjectSnapshot, request: ReadRequest, options: ReadOptions): Promise<void> | undefined {
+  const { type, documentId, querystring, raw } = request;
+  if (type.kind !== 'collectionType' || documentId !== undefined) return undefined;
+  try {
+    const { context, query } = prepareRead(snapshot, { type, action: 'find', querystring, raw }, options);
+    return wholeSortMade(context, type, query);
+  } catch {
+    return undefined;
+  }
 }
 
 function oneAction(type: ContentType): RouteAction {

@@ -17,6 +17,8 @@ interface Slot<T> {
   value: T | undefined;
   /** Whether its steps are taken between requests (ready()). */
   driven: boolean;
+  /** Requests waiting for it to be made (sortOrderMade), woken when its run between requests ends. */
+  waiters?: (() => void)[] | undefined;
 }
 
 /**
@@ -95,6 +97,19 @@ export function* prepareSortOrder<T>(rows: readonly Entry[], key: string, build:
   yield* stepsOf(slotOf(rows, sortSlot(key), build));
 }
 
+/**
+ * Resolves once the sort order of `rows` named by `key` is made by `build`'s steps between requests
+ * (started when it is not), or once that run is given up (`stale`): a request that needs it waits
+ * without holding other requests up, then finds it made (or makes the rest at once).
+ */
+export function sortOrderMade<T>(rows: readonly Entry[], key: string, build: () => Generator<void, T>, stale?: () => boolean): Promise<void> {
+  const slot = slotOf(rows, sortSlot(key), build);
+  if (slot.value !== undefined) return Promise.resolve();
+  const made = new Promise<void>((resolve) => (slot.waiters ??= []).push(resolve));
+  ready(slot, { wait: false, stale });
+  return made;
+}
+
 /** The sort order of `rows` named by `key` when it is made, else undefined (none is started). */
 export function madeSortOrder<T>(rows: readonly Entry[], key: string): T | undefined {
   return madeColumn(rows, sortSlot(key));
@@ -120,9 +135,16 @@ function ready<T>(slot: Slot<T>, making: ColumnMaking): T | undefined {
       slot.driven = false;
       return true;
     };
-    runSlowly(stepsOf(slot), { cancelled: stale });
+    runSlowly(stepsOf(slot), { cancelled: stale, done: () => wake(slot) });
   }
   return undefined;
+}
+
+/** Wakes what waits for a slot's run between requests (made, or given up: the waiter then makes it at once). */
+function wake(slot: Slot<unknown>): void {
+  const { waiters } = slot;
+  slot.waiters = undefined;
+  for (const waiter of waiters ?? []) waiter();
 }
 
 /**

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { CmsConfig } from '../config/cms-config.js';
 import { cacheControlOf } from '../documents/answer-headers.js';
-import { type ReadOptions, type ResponseFormat, answerReadText } from '../documents/answer-read.js';
+import { type ReadOptions, type ResponseFormat, answerReadText, sortBeforeRead } from '../documents/answer-read.js';
 import { type WriteRequest, answerWrite } from '../documents/answer-write.js';
 import type { ProjectPort, ProjectSnapshot } from '../documents/project-port.js';
 import type { ContentType } from '../schema/content-type.js';
@@ -67,8 +67,25 @@ interface ReadRoute {
   readonly cache: ReadCache;
 }
 
-/** A read route's answer: from the cache while the index is unchanged, else computed and kept. */
-function respondRead(ctx: Context, route: ReadRoute, documentId: string | undefined): void {
+/**
+ * A read route's answer: from the cache while the index is unchanged, else computed and kept. A
+ * list that needs a new whole sort of many documents waits for it to be made between requests
+ * (sortBeforeRead): the server answers other requests meanwhile.
+ */
+function respondRead(ctx: Context, route: ReadRoute, documentId: string | undefined): void | Promise<void> {
+  const { type, deps, cache } = route;
+  // Only a sorted list without filters can need one (the query is parsed for it on a cache miss only).
+  if (documentId === undefined && ctx.querystring.includes('sort') && !ctx.querystring.includes('filters')) {
+    const snapshot = deps.project.current;
+    if (cache.get(ctx, snapshot.index) === undefined) {
+      const sorted = sortBeforeRead(snapshot, { type, documentId, querystring: ctx.querystring }, readOptions(ctx, deps));
+      if (sorted !== undefined) return sorted.then(() => sendRead(ctx, route, documentId));
+    }
+  }
+  sendRead(ctx, route, documentId);
+}
+
+function sendRead(ctx: Context, route: ReadRoute, documentId: string | undefined): void {
   const { type, deps, cache } = route;
   const snapshot = deps.project.current;
   const answer =
