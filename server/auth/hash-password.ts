@@ -1,8 +1,4 @@
-import { createRequire } from 'node:module';
-
-/** bcryptjs, loaded at the first password checked (it is not needed to start). */
-let bcrypt: typeof import('bcryptjs') | undefined;
-const loadBcrypt = (): typeof import('bcryptjs') => (bcrypt ??= createRequire(import.meta.url)('bcryptjs') as typeof import('bcryptjs'));
+import { comparePassword } from '../documents/password-hash.js';
 
 /** A hash made once at this cost, compared against when the user is unknown so both paths take as long. */
 const DECOY = '$2b$10$ErqIzetZarE3T6YzkZzhX.XCYQbCOayFGfwa6Iz7YC9byyyGb801q';
@@ -10,8 +6,8 @@ const DECOY = '$2b$10$ErqIzetZarE3T6YzkZzhX.XCYQbCOayFGfwa6Iz7YC9byyyGb801q';
 /** Whether the password matches the hash; with no hash, spends the same time and says no. */
 export async function checkPassword(password: string, hash: string | null): Promise<boolean> {
   if (hash === null) {
-    await loadBcrypt().compare(password, DECOY);
+    await comparePassword(password, DECOY);
     return false;
   }
-  return loadBcrypt().compare(password, hash);
+  return comparePassword(password, hash);
 }

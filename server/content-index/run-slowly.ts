@@ -1,7 +1,7 @@
 /** How long one slice runs before requests get their turn. */
 export const SLICE_MS = 8;
 
-/** When a slow run stops: `cancelled` is asked before each slice; `done` is called once, true when every step was taken, false when cancelled. */
+/** When a slow run stops: `cancelled` is asked before each slice; `done` is called once, true when every step was taken, false when cancelled (or a step threw). */
 export interface SlowRun {
   readonly cancelled?: (() => boolean) | undefined;
   readonly done?: ((finished: boolean) => void) | undefined;
@@ -18,9 +18,15 @@ export function runSlowly(steps: Iterator<unknown>, run: SlowRun = {}): void {
   const slice = (): void => {
     if (run.cancelled?.() === true) return run.done?.(false);
     const until = performance.now() + sliceMs;
-    do {
-      if (steps.next().done === true) return run.done?.(true);
-    } while (performance.now() <= until);
+    try {
+      do {
+        if (steps.next().done === true) return run.done?.(true);
+      } while (performance.now() <= until);
+    } catch {
+      // A step that throws ends the run as not finished (whoever needs its work makes it at once, and
+      // meets the error in a request, answered as such) instead of ending the process from a timer.
+      return run.done?.(false);
+    }
     setImmediate(slice);
   };
   setImmediate(slice);

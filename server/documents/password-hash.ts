@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 
-/** bcryptjs, loaded at the first password hashed (it is not needed to start). */
+/** bcryptjs, loaded at the first password hashed or checked (a start needs none). */
 let bcrypt: typeof import('bcryptjs') | undefined;
 const loadBcrypt = (): typeof import('bcryptjs') => (bcrypt ??= createRequire(import.meta.url)('bcryptjs') as typeof import('bcryptjs'));
 
@@ -15,4 +15,9 @@ export function hashPassword(plain: string): Promise<string> {
 /** The same, blocking: for the CLI, where nothing else waits. */
 export function hashPasswordSync(plain: string): string {
   return loadBcrypt().hashSync(plain, ROUNDS);
+}
+
+/** Whether a password matches a bcrypt hash, without blocking the event loop. */
+export function comparePassword(plain: string, hash: string): Promise<boolean> {
+  return loadBcrypt().compare(plain, hash);
 }

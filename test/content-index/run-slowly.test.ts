@@ -40,4 +40,24 @@ test('stops when cancelled between slices, and says so once', async () => {
   assert.is(taken.length, 6);
 });
 
+test('a step that throws ends the run as not finished, once, without an uncaught error', async () => {
+  const taken: number[] = [];
+  const told: boolean[] = [];
+  function* failing(): Generator<void, void> {
+    yield* busySteps(3, taken);
+    throw new Error('a step failed');
+  }
+  await new Promise<void>((resolve) => {
+    runSlowly(failing(), {
+      done: (finished) => {
+        told.push(finished);
+        setTimeout(resolve, 20);
+      },
+      sliceMs: 0,
+    });
+  });
+  assert.equal(told, [false]);
+  assert.is(taken.length, 3);
+});
+
 test.run();
