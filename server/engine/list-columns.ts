@@ -19,6 +19,8 @@ interface Slot<T> {
   driven: boolean;
   /** Requests waiting for it to be made (sortOrderMade), woken when its run between requests ends. */
   waiters?: (() => void)[] | undefined;
+  /** Whether a waiting request has it queued for its turn to be made (sortOrderMade). */
+  queued?: boolean | undefined;
 }
 
 /**
@@ -106,8 +108,38 @@ export function sortOrderMade<T>(rows: readonly Entry[], key: string, build: () 
   const slot = slotOf(rows, sortSlot(key), build);
   if (slot.value !== undefined) return Promise.resolve();
   const made = new Promise<void>((resolve) => (slot.waiters ??= []).push(resolve));
-  ready(slot, { wait: false, stale });
+  if (!slot.driven && !slot.queued) {
+    slot.queued = true;
+    void turnFor(() => {
+      slot.queued = false;
+      // Made meanwhile (a request made it at once): its waiters were woken then.
+      if (slot.value !== undefined) return Promise.resolve();
+      const run = new Promise<void>((resolve) => (slot.waiters ??= []).push(resolve));
+      ready(slot, { wait: false, stale });
+      return run;
+    });
+  }
   return made;
+}
+
+/**
+ * At most this many sort orders are made between requests for waiting requests at once: each holds
+ * its list's values and rows until done (tens of MB at a million entries), and requests asking for
+ * many orders at once must not make them all at the same time. The others wait their turn.
+ */
+const SORTS_AT_ONCE = 2;
+let sorting = 0;
+const turns: (() => void)[] = [];
+
+async function turnFor(run: () => Promise<void>): Promise<void> {
+  while (sorting >= SORTS_AT_ONCE) await new Promise<void>((resolve) => turns.push(resolve));
+  sorting++;
+  try {
+    await run();
+  } finally {
+    sorting--;
+    turns.shift()?.();
+  }
 }
 
 /** The sort order of `rows` named by `key` when it is made, else undefined (none is started). */
@@ -140,7 +172,7 @@ function ready<T>(slot: Slot<T>, making: ColumnMaking): T | undefined {
   return undefined;
 }
 
-/** Wakes what waits for a slot's run between requests (made, or given up: the waiter then makes it at once). */
+/** Wakes what waits for a slot: made (between requests, or at once by a request), or its run given up (the waiter then makes it at once). */
 function wake(slot: Slot<unknown>): void {
   const { waiters } = slot;
   slot.waiters = undefined;
@@ -198,6 +230,8 @@ function* stepsOf<T>(slot: Slot<T>): Generator<void, void> {
     if (next.done === true) {
       slot.value = next.value;
       slot.steps = undefined;
+      // Made, by a run between requests or at once by a request: whoever waits for it may go on.
+      wake(slot as Slot<unknown>);
     } else yield;
   }
 }

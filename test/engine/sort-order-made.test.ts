@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Entry } from '../../server/content-index/entry.js';
-import { madeSortOrder, sortOrderMade } from '../../server/engine/list-columns.js';
+import { madeSortOrder, sortOrder, sortOrderMade } from '../../server/engine/list-columns.js';
 
 // A request that needs a list's new sort order waits for it as it is made between requests
 // (sortOrderMade): other work gets its turns meanwhile, every waiter is woken once it is made, and
@@ -10,14 +10,16 @@ import { madeSortOrder, sortOrderMade } from '../../server/engine/list-columns.j
 /** A list: sortOrderMade only keys its columns by the array. */
 const aList = (): readonly Entry[] => [] as Entry[];
 
-/** Steps of `ms` of work each (a slice between requests takes steps for 8 ms, then lets others in). */
-function* slowSteps(count: number, ms: number, made: string, calls: { count: number }): Generator<void, string> {
+/** Steps of `ms` of work each (a slice between requests takes steps for 8 ms, then lets others in); `log` notes when it begins and ends. */
+function* slowSteps(count: number, ms: number, made: string, calls: { count: number }, log?: string[]): Generator<void, string> {
   calls.count++;
+  log?.push(`${made} begins`);
   for (let i = 0; i < count; i++) {
     const until = performance.now() + ms;
     while (performance.now() < until);
     yield;
   }
+  log?.push(`${made} ends`);
   return made;
 }
 
@@ -68,6 +70,33 @@ test('a run given up (its list replaced) wakes its waiters with the order not ma
   setImmediate(() => (replaced = true));
   await waiting;
   assert.is(madeSortOrder(rows, 'slug:asc'), undefined);
+});
+
+test('at most two orders are made at once for waiting requests: a third waits its turn', async () => {
+  const rows = aList();
+  const calls = { count: 0 };
+  const log: string[] = [];
+  await Promise.all(['a', 'b', 'c'].map((key) => sortOrderMade(rows, key, () => slowSteps(6, 3, key, calls, log))));
+  assert.is(calls.count, 3);
+  assert.ok(log.indexOf('c begins') > Math.min(log.indexOf('a ends'), log.indexOf('b ends')), log.join(', '));
+  assert.equal(
+    ['a', 'b', 'c'].map((key) => madeSortOrder(rows, key)),
+    ['a', 'b', 'c'],
+  );
+});
+
+test('an order a request makes at once while others wait for it wakes them, and the next waits are not held up', async () => {
+  const rows = aList();
+  const calls = { count: 0 };
+  const build = (): Generator<void, string> => slowSteps(20, 3, 'by title', calls);
+  const waiting = [sortOrderMade(rows, 'x', () => slowSteps(20, 3, 'x', calls)), sortOrderMade(rows, 'y', () => slowSteps(20, 3, 'y', calls))];
+  // Queued behind x and y; then a request that cannot wait makes it at once.
+  const queued = sortOrderMade(rows, 'title', build);
+  assert.is(sortOrder(rows, 'title', build, { wait: true }), 'by title');
+  await queued;
+  await Promise.all(waiting);
+  await sortOrderMade(rows, 'z', () => slowSteps(2, 1, 'z', calls));
+  assert.is(madeSortOrder(rows, 'z'), 'z');
 });
 
 test.run();
