@@ -1,9 +1,9 @@
-import { createRequire } from 'node:module';
 import type jsonLogic from 'json-logic-js';
+import { packageOnFirstUse } from '../config/package-on-first-use.js';
 import type { Attribute } from '../schema/attribute.js';
 
 /** json-logic-js, loaded at the first rule evaluated (most projects have none). */
-let logic: typeof jsonLogic | undefined;
+const loadLogic = packageOnFirstUse<typeof jsonLogic>('json-logic-js');
 
 /**
  * Whether an attribute is shown, by its `conditions.visible` JSON Logic rule over the values beside
@@ -14,8 +14,7 @@ let logic: typeof jsonLogic | undefined;
 export function isAttributeVisible(attribute: Attribute, data: Readonly<Record<string, unknown>>): boolean {
   if (attribute.visibleWhen === undefined) return true;
   try {
-    logic ??= createRequire(import.meta.url)('json-logic-js') as typeof jsonLogic;
-    return Boolean(logic.apply(attribute.visibleWhen as jsonLogic.RulesLogic, data));
+    return Boolean(loadLogic().apply(attribute.visibleWhen as jsonLogic.RulesLogic, data));
   } catch {
     return true;
   }

@@ -1,8 +1,7 @@
-import { createRequire } from 'node:module';
+import { packageOnFirstUse } from '../config/package-on-first-use.js';
 
 /** bcryptjs, loaded at the first password hashed or checked (a start needs none). */
-let bcrypt: typeof import('bcryptjs') | undefined;
-const loadBcrypt = (): typeof import('bcryptjs') => (bcrypt ??= createRequire(import.meta.url)('bcryptjs') as typeof import('bcryptjs'));
+const loadBcrypt = packageOnFirstUse<typeof import('bcryptjs')>('bcryptjs');
 
 /** Strapi's cost, for password attributes and users' passwords alike: `$2b$10$…`. */
 const ROUNDS = 10;

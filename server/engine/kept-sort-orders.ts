@@ -1,10 +1,11 @@
 import type { ContentIndex } from '../content-index/content-index.js';
+import type { Entry } from '../content-index/entry.js';
 import type { TypeChanges } from '../content-index/type-changes.js';
 import type { ContentType } from '../schema/content-type.js';
 import type { SortKey } from '../query/document-query.js';
 import { parseSort } from '../query/parse-sort.js';
 import type { SortOrderNote } from '../store/sort-orders-file.js';
-import { type KeptSort, carryKeptSort, ownReaders, ownSortSteps } from './kept-sort.js';
+import { type KeptSort, ownReaders, ownSortSteps, sortOrderCarry } from './kept-sort.js';
 import type { ListView } from './list-view.js';
 import { prepareSortOrder } from './list-columns.js';
 
@@ -57,10 +58,26 @@ export function* sortOrderSteps(index: ContentIndex, notes: readonly SortOrderNo
     const view: ListView = { status: note.status, locale: note.locale };
     const rows = index.entries(type, note.status, note.locale);
     const key = sortOrderKey(view, sort, '');
-    const version = index.typeVersion(type);
-    const carry = (held: KeptSort, changes: TypeChanges): KeptSort | undefined => carryKeptSort(type, held, sort, view, changes);
-    yield* prepareSortOrder(rows, key, () => heldWhenMade(index, type, key, version, carry, ownSortSteps(rows, readers, sort)));
+    yield* prepareSortOrder(rows, key, () => heldSortSteps(index, type, { rows, view, sort, readers }, key));
   }
+}
+
+/** A list to sort whole by values of the entry's own: its rows (of `view`, in default order), the sort, and its readers (ownReaders'). */
+export interface OwnSort {
+  readonly rows: readonly Entry[];
+  readonly view: ListView;
+  readonly sort: readonly SortKey[];
+  readonly readers: readonly ((entry: Entry) => unknown)[];
+}
+
+/**
+ * The steps of a whole list's sort between requests (ownSortSteps), its order held once made as
+ * the type's memo of `key`, as of the type's version now (heldWhenMade): a start's kept orders, a
+ * filter past its budget and a request waiting for its list's order all make it so.
+ */
+export function heldSortSteps(index: ContentIndex, type: ContentType, list: OwnSort, key: string): Generator<void, KeptSort> {
+  const { rows, view, sort, readers } = list;
+  return heldWhenMade(index, type, key, index.typeVersion(type), sortOrderCarry(type, sort, view), ownSortSteps(rows, readers, sort));
 }
 
 /**
@@ -69,7 +86,7 @@ export function* sortOrderSteps(index: ContentIndex, notes: readonly SortOrderNo
  * before an edit runs to the end and is carried over the edits since when next asked (a steady
  * stream of edits would otherwise stop every such sort).
  */
-export function* heldWhenMade(
+function* heldWhenMade(
   index: ContentIndex,
   type: ContentType,
   key: string,

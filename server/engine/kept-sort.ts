@@ -76,6 +76,11 @@ function heldTimeReader(key: SortKey): ((entry: Entry) => unknown) | undefined {
   return (entry) => (entry instanceof CompactEntry ? entry.heldTime(field) : entry[field]);
 }
 
+/** How a list's whole sort order (no filter) is carried over its type's changes: carryKeptSort of it. */
+export function sortOrderCarry(type: ContentType, keys: readonly SortKey[], view: ListView): (held: KeptSort, changes: TypeChanges) => KeptSort | undefined {
+  return (held, changes) => carryKeptSort(type, held, keys, view, changes);
+}
+
 /**
  * A list kept in the order of `keys` (a view's sort order, or, with `only`, the matches of a filter
  * in that order; no keys: default order) carried over changes of its type: the changed documents'

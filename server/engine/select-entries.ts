@@ -7,9 +7,9 @@ import { compileFilter } from './compile-filter.js';
 import { compileSearch } from './compile-search.js';
 import { equalCandidates } from './equal-candidates.js';
 import { type ReadContext, localeFor } from './read-context.js';
-import { type KeptSort, carryKeptSort, keptSort, ownReaders, ownSortSteps } from './kept-sort.js';
+import { type KeptSort, carryKeptSort, keptSort, ownReaders, ownSortSteps, sortOrderCarry } from './kept-sort.js';
 import { madeSortOrder, sortOrder, sortOrderMade } from './list-columns.js';
-import { heldWhenMade, sortOrderKey, sortText } from './kept-sort-orders.js';
+import { heldSortSteps, sortOrderKey, sortText } from './kept-sort-orders.js';
 import { readsEntryAlone } from './reads-entry-alone.js';
 import type { TypeChanges } from '../content-index/type-changes.js';
 import { findRelationTarget } from '../schema/schema-registry.js';
@@ -88,10 +88,8 @@ export function wholeSortMade(context: ReadContext, type: ContentType, query: Do
   const readers = ownReaders(type, sort);
   if (readers === undefined) return undefined;
   const key = sortedViewKey(context, list);
-  if (context.index.holdsMemo(type, key) || madeSortOrder(base, key) !== undefined) return undefined;
-  const { index } = context;
-  const version = index.typeVersion(type);
-  return sortOrderMade(base, key, () => heldWhenMade(index, type, key, version, carrySorted(list), ownSortSteps(base, readers, sort)));
+  if (holdsSortedView(context, list, key)) return undefined;
+  return sortOrderMade(base, key, () => heldSortSteps(context.index, type, { rows: base, view: list.view, sort, readers }, key));
 }
 
 /** At most this share of a list's entries (one in FEW) match a filter that has them sorted alone. */
@@ -129,9 +127,7 @@ function findMatches(context: ReadContext, list: ListRequest, query: DocumentQue
   }
   const readers = ownReaders(type, sort);
   if (readers !== undefined) {
-    const { index } = context;
-    const version = index.typeVersion(type);
-    sortOrder(base, sortedKey, () => heldWhenMade(index, type, sortedKey, version, carrySorted(list), ownSortSteps(base, readers, sort)), { wait: false });
+    sortOrder(base, sortedKey, () => heldSortSteps(context.index, type, { rows: base, view: list.view, sort, readers }, sortedKey), { wait: false });
     return keptSort(context, type, inDefault, sort);
   }
   // The matches are found: the whole list sorted, they are taken from it in its order (not tested again).
@@ -183,17 +179,14 @@ function sortedView(context: ReadContext, list: ListRequest, key = sortedViewKey
     const readers = ownReaders(type, sort);
     return readers === undefined ? keptSort(context, type, base, sort) : sortOrder(base, key, () => ownSortSteps(base, readers, sort), { wait: true })!;
   };
-  return context.index.memo(type, key, compute, carrySorted(list));
-}
-
-/** Carries a list's kept sort order over its type's changes (kept-sort.ts). */
-function carrySorted(list: ListRequest): (held: KeptSort, changes: TypeChanges) => KeptSort | undefined {
-  const { type, sort, view } = list;
-  return (held, changes) => carryKeptSort(type, held, sort, view, changes);
+  return context.index.memo(type, key, compute, sortOrderCarry(type, sort, list.view));
 }
 
 /** The list's kept sort order, if the type holds it or a sort between requests has made it. */
 function heldSortedView(context: ReadContext, list: ListRequest, key: string): KeptSort | undefined {
-  const { type, base } = list;
-  return context.index.holdsMemo(type, key) || madeSortOrder(base, key) !== undefined ? sortedView(context, list, key) : undefined;
+  return holdsSortedView(context, list, key) ? sortedView(context, list, key) : undefined;
+}
+
+function holdsSortedView(context: ReadContext, list: ListRequest, key: string): boolean {
+  return context.index.holdsMemo(list.type, key) || madeSortOrder(list.base, key) !== undefined;
 }

@@ -2,7 +2,8 @@ import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { CmsConfig } from '../config/cms-config.js';
 import { cacheControlOf } from '../documents/answer-headers.js';
-import { type ReadOptions, type ResponseFormat, answerReadText, sortBeforeRead } from '../documents/answer-read.js';
+import { type ReadOptions, type ReadRequest, type ResponseFormat, answerReadText, sortBeforeRead } from '../documents/answer-read.js';
+import { parseQueryString } from '../query/parse-query-string.js';
 import { type WriteRequest, answerWrite } from '../documents/answer-write.js';
 import type { ProjectPort, ProjectSnapshot } from '../documents/project-port.js';
 import type { ContentType } from '../schema/content-type.js';
@@ -74,23 +75,25 @@ interface ReadRoute {
  */
 function respondRead(ctx: Context, route: ReadRoute, documentId: string | undefined): void | Promise<void> {
   const { type, deps, cache } = route;
-  // Only a sorted list without filters can need one (the query is parsed for it on a cache miss only).
+  const request: ReadRequest = { type, documentId, querystring: ctx.querystring };
+  // Only a sorted list without filters can need one; its query is parsed once, for the wait and the read.
   if (documentId === undefined && ctx.querystring.includes('sort') && !ctx.querystring.includes('filters')) {
     const snapshot = deps.project.current;
     if (cache.get(ctx, snapshot.index) === undefined) {
-      const sorted = sortBeforeRead(snapshot, { type, documentId, querystring: ctx.querystring }, readOptions(ctx, deps));
-      if (sorted !== undefined) return sorted.then(() => sendRead(ctx, route, documentId));
+      const parsed = { ...request, raw: parseQueryString(ctx.querystring, deps.config.limits) };
+      const sorted = sortBeforeRead(snapshot, parsed, readOptions(ctx, deps));
+      if (sorted !== undefined) return sorted.then(() => sendRead(ctx, route, parsed));
+      return sendRead(ctx, route, parsed);
     }
   }
-  sendRead(ctx, route, documentId);
+  sendRead(ctx, route, request);
 }
 
-function sendRead(ctx: Context, route: ReadRoute, documentId: string | undefined): void {
+function sendRead(ctx: Context, route: ReadRoute, request: ReadRequest): void {
   const { type, deps, cache } = route;
+  const { documentId } = request;
   const snapshot = deps.project.current;
-  const answer =
-    cache.get(ctx, snapshot.index) ??
-    cache.set(ctx, snapshot.index, answerReadText(snapshot, { type, documentId, querystring: ctx.querystring }, readOptions(ctx, deps)));
+  const answer = cache.get(ctx, snapshot.index) ?? cache.set(ctx, snapshot.index, answerReadText(snapshot, request, readOptions(ctx, deps)));
   // An answer the cache keeps may be sent again before Koa is entered (fast-answers.ts), and a
   // get-one's headers serve the type's next get-ones, composed there.
   if (answer.kept) markKept(ctx, answer, snapshot.index);

@@ -1,19 +1,17 @@
 import type { ServerResponse } from 'node:http';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Middleware } from 'koa';
 import type Send from 'send';
 import type { CmsConfig } from '../config/cms-config.js';
+import { packageOnFirstUse } from '../config/package-on-first-use.js';
 import type { ProjectSnapshot } from '../documents/project-port.js';
 import { ApiError, notFoundError } from '../errors/api-error.js';
 import { toEnvelope } from '../errors/to-envelope.js';
 import { locateUpload } from '../store/locate-upload.js';
 import { contentTypeOf } from '../store/upload-mime.js';
 
-const require = createRequire(import.meta.url);
-let loadedSend: typeof Send | undefined;
 /** send, loaded on the first upload served (~40 ms at start-up otherwise). */
-const send = (): typeof Send => (loadedSend ??= require('send') as typeof Send);
+const send = packageOnFirstUse<typeof Send>('send');
 
 const PREFIX = '/uploads/';
 /** Strapi's public folder middleware caches for 60 s. */

@@ -173,32 +173,28 @@ export function readIndexCache(
   } catch {
     return false;
   }
-  // A small cache is checked as it is read: a worker would take longer to start than the sums here.
-  let small = false;
+  // A small cache is checked as it is read (a worker would take longer to start than the sums);
+  // a worker checks a larger one meanwhile, reading the same open file (not the path: a cache
+  // renamed over it meanwhile is not this one).
+  const check = sizeOf(fd) <= checkHereBytes ? undefined : CacheCheck.start(fd, key);
   try {
-    small = fs.fstatSync(fd).size <= checkHereBytes;
-  } catch {
-    // Then the worker's verdict, or the second walk, decides.
-  }
-  if (small) {
-    try {
-      return walkIndexCache(fd, key, { summed: true, visit, allocate, progress });
-    } catch {
-      return false;
-    } finally {
-      fs.closeSync(fd);
-    }
-  }
-  // The worker reads the same open file (not the path: a cache renamed over it meanwhile is not this one).
-  const check = CacheCheck.start(fd, key);
-  try {
+    if (check === undefined) return walkIndexCache(fd, key, { summed: true, visit, allocate, progress });
     if (!walkIndexCache(fd, key, { summed: false, visit, allocate, progress })) return false;
     return check.verdict() ?? walkIndexCache(fd, key, { summed: true });
   } catch {
     return false;
   } finally {
-    check.close();
+    check?.close();
     fs.closeSync(fd);
+  }
+}
+
+/** An open file's size; Infinity when it cannot be told (the worker's check then decides). */
+function sizeOf(fd: number): number {
+  try {
+    return fs.fstatSync(fd).size;
+  } catch {
+    return Infinity;
   }
 }
 

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import type { imageSize } from 'image-size';
 import mime from 'mime-types';
 import { isPlainObject } from '../config/is-plain-object.js';
+import { packageOnFirstUse } from '../config/package-on-first-use.js';
 import { FileError } from '../errors/file-error.js';
 import { parseJson } from '../schema/parse-json.js';
 import { listUploadFiles } from './list-upload-files.js';
@@ -95,13 +95,12 @@ export function readMediaBytes(projectDir: string, mediaPath: string): Buffer | 
 }
 
 /** image-size, loaded at the first image measured (a start with every image's sidecar complete measures none). */
-let measure: typeof imageSize | undefined;
+const loadImageSize = packageOnFirstUse<{ imageSize: typeof imageSize }>('image-size');
 
 /** Width and height of an image file, or undefined for files that are not images we can measure. */
 export function readImageSize(projectDir: string, mediaPath: string): { width: number; height: number } | undefined {
   try {
-    measure ??= (createRequire(import.meta.url)('image-size') as { imageSize: typeof imageSize }).imageSize;
-    const size = measure(readPlainFile(projectDir, `${UPLOADS_DIR}/${mediaPath}`));
+    const size = loadImageSize().imageSize(readPlainFile(projectDir, `${UPLOADS_DIR}/${mediaPath}`));
     return size.width !== undefined && size.height !== undefined ? { width: size.width, height: size.height } : undefined;
   } catch {
     return undefined;
