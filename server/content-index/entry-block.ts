@@ -36,7 +36,11 @@ type LayoutCode = PlaceholderCode | 'i' | 's' | 'a' | null;
 const NONE: ReadonlySet<string> = new Set();
 const FIELDS = 10;
 
-export function encodeEntryBlock(items: readonly BlockItem[]): EntryBlock {
+/**
+ * `recordAt`: where a version's long record will be for the reader, given its bytes (by default the
+ * records are written one after another, as `bytes` lists them).
+ */
+export function encodeEntryBlock(items: readonly BlockItem[], recordAt?: (bytes: Buffer) => number): EntryBlock {
   const layouts: [string[], LayoutCode[]][] = [];
   const layoutIds = new Map<string, number>();
   const shapes: [string, string][] = [];
@@ -96,7 +100,7 @@ export function encodeEntryBlock(items: readonly BlockItem[]): EntryBlock {
     if (slab !== undefined) {
       const bytes = longRecordBytes(slab, at);
       long.push(bytes);
-      record = longBytes;
+      record = recordAt === undefined ? longBytes : recordAt(bytes);
       longBytes += bytes.length;
     }
     rows.push(where, head.documentId, head.locale, head.created, head.updated, head.published, size, mtimeMs, layout, record);

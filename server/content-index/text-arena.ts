@@ -50,6 +50,14 @@ function newSlab(size: number): Buffer {
   return cut;
 }
 
+/**
+ * From now on, every slab of this thread is cut from large chunks (see above): for a thread that
+ * only loads (a prefetch worker), whose records the main thread then adopts where they lie.
+ */
+export function cutSlabsFromChunks(): void {
+  loading = true;
+}
+
 /** Runs a load whose slabs are cut from large chunks (see above). */
 export function withLoadChunks<T>(load: () => T): T {
   loading = true;

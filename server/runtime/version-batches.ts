@@ -39,8 +39,25 @@ export function versionBatches(projectDir: string): BatchMaker {
       if (item !== undefined) items.push(item);
     }
     if (items.length === 0) return { texts: out };
-    const { text, bytes } = encodeEntryBlock(items);
-    return { texts: out, block: memory.place(decoder.key, text, bytes) };
+    // The records are where the arena wrote them (this thread cuts its slabs from shared chunks:
+    // version-prefetch-worker.ts): in one chunk and in order, the block names them there.
+    let chunk: ArrayBufferLike | undefined;
+    let start = 0;
+    let end = 0;
+    let inPlace = true;
+    const { text, bytes } = encodeEntryBlock(items, (record) => {
+      if (chunk === undefined) {
+        chunk = record.buffer;
+        start = record.byteOffset;
+      } else if (record.buffer !== chunk || record.byteOffset < end) inPlace = false;
+      end = record.byteOffset + record.length;
+      return record.byteOffset - start;
+    });
+    if (chunk === undefined) return { texts: out, block: memory.place(decoder.key, text, bytes) };
+    if (inPlace && chunk instanceof SharedArrayBuffer) return { texts: out, block: memory.inPlace(decoder.key, text, chunk, start, end - start) };
+    // Records across two chunks (or not in shared memory): copied one after another.
+    const copied = encodeEntryBlock(items);
+    return { texts: out, block: memory.place(decoder.key, copied.text, copied.bytes) };
   };
 }
 
@@ -84,29 +101,37 @@ const FIRST_MEMORY = 4 << 20;
 const MAX_MEMORY = 256 << 20;
 
 /**
- * Shared memory for the blocks' long values, made as the index's own (with room for the folded
- * copies of text search after it) in pieces that double up to 256 MB: each piece is posted once,
- * with the first block in it, and adopted whole by the main thread.
+ * The shared memory the blocks' long values are in, each posted once, with the first block in it,
+ * and adopted whole by the main thread (made as the index's own, with room for the folded copies of
+ * text search after it): the arena's chunks the records were written to, or, for records that are
+ * not in one, pieces made here that double up to 256 MB.
  */
 class BlockMemory {
-  private memory: Buffer | undefined;
-  private index = -1;
+  /** Each memory a block named, by the index blocks name it by. */
+  private readonly indexes = new Map<SharedArrayBuffer, number>();
+  private copies: Buffer | undefined;
   private used = 0;
   private next = FIRST_MEMORY;
 
+  /** A block whose records lie in `memory` from `offset`, over `length` bytes. */
+  inPlace(key: string, text: string, memory: SharedArrayBuffer, offset: number, length: number): PrefetchBlock {
+    let memoryIndex = this.indexes.get(memory);
+    const fresh = memoryIndex === undefined ? memory : undefined;
+    if (memoryIndex === undefined) this.indexes.set(memory, (memoryIndex = this.indexes.size));
+    return { key, text, memory: fresh, memoryIndex, offset, length };
+  }
+
+  /** A block whose records are copied one after another into memory made here. */
   place(key: string, text: string, bytes: readonly Buffer[]): PrefetchBlock {
     let length = 0;
     for (const part of bytes) length += part.length;
-    let fresh: SharedArrayBuffer | undefined;
-    if (this.memory === undefined || this.used + length > this.memory.length) {
-      this.memory = allocateWithFoldRoom(Math.max(this.next, length));
+    if (this.copies === undefined || this.used + length > this.copies.length) {
+      this.copies = allocateWithFoldRoom(Math.max(this.next, length));
       this.next = Math.min(MAX_MEMORY, this.next * 2);
-      this.index++;
       this.used = 0;
-      fresh = this.memory.buffer as SharedArrayBuffer;
     }
     const offset = this.used;
-    for (const part of bytes) this.used += part.copy(this.memory, this.used);
-    return { key, text, memory: fresh, memoryIndex: this.index, offset, length };
+    for (const part of bytes) this.used += part.copy(this.copies, this.used);
+    return this.inPlace(key, text, this.copies.buffer as SharedArrayBuffer, offset, length);
   }
 }

@@ -65,9 +65,30 @@ function localizedProject(): TempProject {
   return project;
 }
 
+/**
+ * Articles whose bodies (70 KB each) fill more than the worker's first chunk of shared memory (4 MB):
+ * a batch's records then lie in two chunks.
+ */
+function longBodies(): TempProject {
+  const project = createTempProject('blog');
+  const at = '2026-03-01T10:00:00.000Z';
+  for (let n = 0; n < 80; n++) {
+    const text = `${String(n).padStart(2, '0')} ${'word '.repeat(14_000)}end`;
+    project.write(`content/articles/long-${String(n).padStart(2, '0')}.json`, {
+      title: `Long ${n}`,
+      body: [{ type: 'paragraph', children: [{ type: 'text', text }] }],
+      createdAt: at,
+      updatedAt: at,
+      publishedAt: at,
+    });
+  }
+  return project;
+}
+
 for (const [name, make] of [
   ['a blog (long values, drafts, Markdown, a single type, broken files)', messyBlog],
   ['a localized project (locales, a locale not configured, a single type in two locales)', localizedProject],
+  ['long bodies (a batch whose records lie in two chunks of shared memory)', longBodies],
 ] as const) {
   test(`a start whose worker decodes the files places exactly what a start on one thread places: ${name}`, () => {
     const plain = make();
