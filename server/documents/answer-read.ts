@@ -7,7 +7,7 @@ import type { DocumentQuery } from '../query/document-query.js';
 import { type RouteAction, parseDocumentQuery } from '../query/parse-document-query.js';
 import { parseQueryString } from '../query/parse-query-string.js';
 import type { ContentType } from '../schema/content-type.js';
-import { wholeSortMade } from '../engine/select-entries.js';
+import { sortedListMade } from '../engine/select-entries.js';
 import { findDocument, findDocumentText, findDocuments, findDocumentsText } from './read-documents.js';
 
 export interface ReadOptions {
@@ -100,7 +100,7 @@ export function answerReadText(snapshot: ProjectSnapshot, request: ReadRequest, 
 }
 
 /**
- * For a list read that needs a new whole sort (select-entries.ts `wholeSortMade`): resolves once the
+ * For a list read that needs a new whole sort (select-entries.ts `sortedListMade`): resolves once the
  * sort is made between requests, after which the read is answered without stopping the server.
  * Undefined for every other read, and for one whose query is refused (the read itself says why).
  */
@@ -109,7 +109,7 @@ export function sortBeforeRead(snapshot: ProjectSnapshot, request: ReadRequest, 
   if (type.kind !== 'collectionType' || documentId !== undefined) return undefined;
   try {
     const { context, query } = prepareRead(snapshot, { type, action: 'find', querystring, raw }, options);
-    return wholeSortMade(context, type, query);
+    return sortedListMade(context, type, query);
   } catch {
     return undefined;
   }

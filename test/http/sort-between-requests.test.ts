@@ -8,9 +8,10 @@ import { AdminClient, BOSS } from '../admin/admin-server.js';
 import { seededRandom } from '../helpers/blog-article-entries.js';
 import { type TestServer, startTestServer } from '../helpers/test-server.js';
 
-// An unfiltered list sorted by a key no request sorted it by before, past the size a sort takes a
-// few milliseconds for, is sorted between requests while the request waits (select-entries.ts
-// wholeSortMade): the pages are those a sort at once gives, for every request that waited.
+// A list sorted by a key no request sorted it by before, past the size a sort takes a few
+// milliseconds for, unfiltered or filtered to too many matches to sort them alone, is sorted between
+// requests while the request waits (select-entries.ts sortedListMade): the pages are those a sort at
+// once gives, for every request that waited.
 
 /** Articles added to the blog fixture’s: past SORTED_AT_ONCE (4,096). */
 const ADDED = 4_200;
@@ -20,6 +21,8 @@ let server: TestServer;
 const titles = new Map<string, string>();
 /** Every article's title (the editor lists drafts: every article has one), by documentId. */
 const draftTitles = new Map<string, string>();
+/** Every published article's slug and views, by documentId. */
+const published = new Map<string, { slug: string | null; views: number | null }>();
 
 test.before(async () => {
   const next = seededRandom(17);
@@ -27,8 +30,14 @@ test.before(async () => {
     prepare(project) {
       const dir = path.join(project.dir, 'content/articles');
       for (const name of fs.readdirSync(dir)) {
-        const data = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as { title: string; publishedAt: string | null };
+        const data = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as {
+          title: string;
+          slug?: string | null;
+          views?: number | null;
+          publishedAt: string | null;
+        };
         if (data.publishedAt !== null) titles.set(name.slice(0, -5), data.title);
+        if (data.publishedAt !== null) published.set(name.slice(0, -5), { slug: data.slug ?? null, views: data.views ?? null });
         draftTitles.set(name.slice(0, -5), data.title);
       }
       for (let i = 0; i < ADDED; i++) {
@@ -39,6 +48,7 @@ test.before(async () => {
         fs.writeFileSync(path.join(dir, `${documentId}.json`), `${JSON.stringify(data, null, 2)}\n`);
         titles.set(documentId, title);
         draftTitles.set(documentId, title);
+        published.set(documentId, { slug: data.slug, views: data.views });
       }
     },
   });
@@ -63,10 +73,13 @@ test('requests waiting for a new sort of many articles all get the pages a sort 
     sortBeforeRead(snapshot, { type, documentId: undefined, querystring: 'sort=title:asc' }, options) instanceof Promise,
     'the list is sorted between requests',
   );
+  const sevens = sortBeforeRead(snapshot, { type, documentId: undefined, querystring: 'filters[views][$eq]=7&sort=slug:asc' }, options);
+  assert.ok(sevens instanceof Promise, 'a filter’s matches are found between requests too');
+  await sevens;
   assert.is(
-    sortBeforeRead(snapshot, { type, documentId: undefined, querystring: 'filters[views][$gt]=5&sort=slug:asc' }, options),
+    sortBeforeRead(snapshot, { type, documentId: undefined, querystring: 'filters[views][$eq]=7&sort=slug:asc&pagination[page]=2' }, options),
     undefined,
-    'a filter sorts its own way',
+    'then kept: its other pages are answered at once',
   );
   assert.is(
     sortBeforeRead(snapshot, { type, documentId: undefined, querystring: 'sort=nosuchfield:asc' }, options),
@@ -99,6 +112,45 @@ test('requests waiting for a new sort of many articles all get the pages a sort 
   assert.equal(
     later.body.data.map((row: { documentId: string }) => row.documentId),
     pageOf(byTitle('asc'), 7, 25),
+  );
+});
+
+/** documentIds of the published articles with at least `views` views, in their slugs' order. */
+function slugsWithViews(views: number, direction: 'asc' | 'desc'): string[] {
+  const slugs = new Map<string, string>();
+  for (const [documentId, values] of published) if (values.views !== null && values.views >= views && values.slug !== null) slugs.set(documentId, values.slug);
+  return orderedBy(slugs, direction);
+}
+
+test('a filtered list waits the same way: its matches found, and sorted alone when few or from the whole sort when many', async () => {
+  const snapshot = server.server.project.current;
+  const type = snapshot.registry.byRouteName.get('articles')!;
+  const options = { config: loadConfig(server.project.dir), warn: () => undefined };
+  const many = 'filters[views][$gte]=10&sort=slug:desc';
+  assert.ok(sortBeforeRead(snapshot, { type, documentId: undefined, querystring: many }, options) instanceof Promise);
+  const matches = slugsWithViews(10, 'desc');
+  assert.ok(matches.length * 4 > titles.size, 'most articles match');
+  const asked = [
+    { query: `${many}&pagination[pageSize]=25`, ids: pageOf(matches, 1, 25) },
+    { query: `${many}&pagination[page]=90&pagination[pageSize]=40`, ids: pageOf(matches, 90, 40) },
+    { query: 'filters[views][$gte]=500&sort=slug:desc&pagination[page]=3', ids: pageOf(slugsWithViews(500, 'desc'), 3, 25) },
+  ];
+  const answers = await Promise.all(asked.map(({ query }) => server.get(`/api/articles?${query}`)));
+  answers.forEach((answer, i) => {
+    assert.is(answer.status, 200, asked[i]!.query);
+    assert.equal(
+      answer.body.data.map((row: { documentId: string }) => row.documentId),
+      asked[i]!.ids,
+      asked[i]!.query,
+    );
+  });
+  assert.is(answers[0]!.body.meta.pagination.total, matches.length);
+  // Few matches, in an order not made: sorted alone.
+  const few = await server.get('/api/articles?filters[views][$eq]=7&sort=slug:desc&pagination[pageSize]=100');
+  const sevens = [...published].filter(([, values]) => values.views === 7).map(([documentId, values]) => [documentId, values.slug!] as const);
+  assert.equal(
+    few.body.data.map((row: { documentId: string }) => row.documentId),
+    orderedBy(new Map(sevens), 'desc'),
   );
 });
 

@@ -1,0 +1,123 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { CmsConfig } from '../../server/config/cms-config.js';
+import type { ReadContext } from '../../server/engine/read-context.js';
+import { selectEntries, sortedListMade } from '../../server/engine/select-entries.js';
+import type { DocumentQuery } from '../../server/query/document-query.js';
+import { parseDocumentQuery } from '../../server/query/parse-document-query.js';
+import { parseQueryString } from '../../server/query/parse-query-string.js';
+import type { ProjectState } from '../../server/runtime/project-state.js';
+import { syncContent } from '../../server/runtime/sync-content.js';
+import { loadConfig } from '../../server/store/load-config.js';
+import { seededRandom } from '../helpers/blog-article-entries.js';
+import { loadTestProject } from '../helpers/load-test-project.js';
+import { type TempProject, createTempProject } from '../helpers/temp-project.js';
+
+// A sorted list of more than a few thousand entries whose filter's matches are not kept is answered
+// after they are found between requests (sortedListMade): sorted alone when few, taken from the
+// whole sort when many, from a sort kept already when there is one. Edits made while that runs are
+// in the answer: it equals what the project, loaded anew from its files, answers at once.
+
+/** Articles added to the blog fixture's: past SORTED_AT_ONCE (4,096). */
+const ADDED = 4_200;
+
+let project: TempProject;
+let config: CmsConfig;
+let state: ProjectState;
+
+test.before(() => {
+  project = createTempProject('blog');
+  const next = seededRandom(23);
+  for (let i = 0; i < ADDED; i++) {
+    const title = `${Array.from({ length: 5 }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(next() * 26)]).join('')} ${i}`;
+    const time = new Date(Date.UTC(2023, 0, 1) + i * 60_000).toISOString();
+    project.write(`content/articles/made${String(i).padStart(5, '0')}x.json`, {
+      title,
+      slug: `made-${i}`,
+      views: i % 1000,
+      createdAt: time,
+      updatedAt: time,
+      publishedAt: time,
+    });
+  }
+  config = loadConfig(project.dir, { watch: false });
+  state = loadTestProject(project.dir);
+});
+test.after(() => project.cleanup());
+
+function parsed(of: ProjectState, query: string): DocumentQuery {
+  const type = of.index.registry.byRouteName.get('articles')!;
+  return parseDocumentQuery(parseQueryString(query, config.limits), { type, registry: of.index.registry, config, action: 'find' });
+}
+
+function contextOf(of: ProjectState, query: DocumentQuery): ReadContext {
+  return { index: of.index, status: query.status, locale: query.locale, defaultLocale: config.i18n.defaultLocale, warn: () => {}, compiled: new Map() };
+}
+
+/** Starts finding a list between requests: the promise it waits on (undefined when answered now). */
+function startMade(query: string): Promise<void> | undefined {
+  const type = state.index.registry.byRouteName.get('articles')!;
+  const asked = parsed(state, query);
+  return sortedListMade(contextOf(state, asked), type, asked);
+}
+
+/** A page's documentIds and the total, from `of`. */
+function answer(of: ProjectState, query: string): { ids: string[]; total: number } {
+  const type = of.index.registry.byRouteName.get('articles')!;
+  const asked = parsed(of, query);
+  const { page, total } = selectEntries(contextOf(of, asked), type, asked);
+  return { ids: page.map((entry) => entry.documentId), total };
+}
+
+/** Rewrites one article's file and tells the index, as the watcher would. */
+function rewrite(n: number, change: Record<string, unknown>): void {
+  const rel = `content/articles/made${String(n).padStart(5, '0')}x.json`;
+  project.write(rel, { ...(JSON.parse(project.read(rel)) as Record<string, unknown>), ...change });
+  syncContent(state, rel);
+}
+
+/** The query's pages as the project loaded anew answers them at once. */
+function freshAnswers(queries: readonly string[]): { ids: string[]; total: number }[] {
+  const fresh = loadTestProject(project.dir);
+  return queries.map((query) => answer(fresh, query));
+}
+
+for (const [name, filter, sort] of [
+  ['many matches (taken from the whole sort)', 'filters[views][$lt]=700', 'title:desc'],
+  ['few matches (sorted alone)', 'filters[views][$eq]=7', 'title:asc'],
+] as const) {
+  test(`${name}: edits while they are found are in the answer`, async () => {
+    const query = `${filter}&sort=${sort}`;
+    const made = startMade(query);
+    assert.ok(made instanceof Promise, 'found between requests');
+    // Before its first step: the run began with the type as it was.
+    rewrite(7, { title: sort === 'title:desc' ? '~ now first' : 'A now first', views: 7 });
+    rewrite(1007, { views: 999 });
+    rewrite(2, { views: 7, title: 'aaaa' });
+    await made;
+    assert.is(startMade(query), undefined, 'then kept');
+    const pages = [`${query}&pagination[pageSize]=20`, `${query}&pagination[page]=9&pagination[pageSize]=20`];
+    assert.equal(
+      pages.map((page) => answer(state, page)),
+      freshAnswers(pages),
+    );
+    assert.ok(answer(state, `${query}&pagination[pageSize]=20`).ids.includes('made00007x'), 'the retitled article is near the top');
+  });
+}
+
+test('a new filter in an order kept already is found between requests from that order', async () => {
+  await startMade('sort=slug:asc');
+  assert.is(startMade('sort=slug:asc'), undefined, 'the whole sort is kept');
+  const query = 'filters[views][$gte]=300&sort=slug:asc';
+  const made = startMade(query);
+  assert.ok(made instanceof Promise);
+  rewrite(301, { views: 5 });
+  await made;
+  const pages = [`${query}&pagination[page]=3&pagination[pageSize]=50`, `${query}&pagination[page]=40&pagination[pageSize]=50`];
+  assert.equal(
+    pages.map((page) => answer(state, page)),
+    freshAnswers(pages),
+  );
+});
+
+test.run();
