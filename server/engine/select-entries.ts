@@ -184,14 +184,15 @@ function* matchesSteps(
   const { type, base, sort } = list;
   const sortedKey = sortedViewKey(context, list);
   const kept = heldSortedView(context, list, sortedKey);
-  if (kept !== undefined) return { entries: yield* filterSteps(context, list, kept.entries, query, test, true), kinds: kept.kinds };
-  const inDefault = yield* filterSteps(context, list, base, query, test, true);
+  if (kept !== undefined) return { entries: yield* filterSteps(context, list, kept.entries, query, test), kinds: kept.kinds };
+  const inDefault = yield* filterSteps(context, list, base, query, test);
   if (sortsAlone(context, list, inDefault.length)) {
     aloneSorted(context, list).sorted += inDefault.length;
     return yield* ownSortSteps(inDefault, readers, sort);
   }
   yield* prepareSortOrder(base, sortedKey, () => heldSortSteps(context.index, type, { rows: base, view: list.view, sort, readers }, sortedKey));
   const whole = madeSortOrder<KeptSort>(base, sortedKey)!;
+  // The second pass of this run: the column its first pass asked for is not made at once now.
   return { entries: yield* filterSteps(context, list, whole.entries, query, test, true), kinds: whole.kinds };
 }
 
@@ -265,8 +266,8 @@ function filterList(context: ReadContext, list: ListRequest, ordered: readonly E
 const FILTER_STEP = 8_192;
 
 /**
- * filterList's work, a step at a time (an answer from the columns in one). `madeOnly`: only columns
- * made already answer (a run between requests tests the entries rather than make a column at once).
+ * filterList's work, a step at a time (an answer from the columns in one, a column asked before
+ * made at once, as for a read). `madeOnly`: only columns made already answer.
  */
 function* filterSteps(
   context: ReadContext,
