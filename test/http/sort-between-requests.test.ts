@@ -65,6 +65,18 @@ const byTitle = (direction: 'asc' | 'desc'): string[] => orderedBy(titles, direc
 
 const pageOf = (ids: readonly string[], page: number, size: number): string[] => ids.slice((page - 1) * size, page * size);
 
+/** Each answer is a 200 with the documentIds its query was asked for. */
+function assertPages(answers: readonly { status: number; body: any }[], asked: readonly { query: string; ids: readonly string[] }[]): void {
+  answers.forEach((answer, i) => {
+    assert.is(answer.status, 200, asked[i]!.query);
+    assert.equal(
+      answer.body.data.map((row: { documentId: string }) => row.documentId),
+      asked[i]!.ids,
+      asked[i]!.query,
+    );
+  });
+}
+
 test('requests waiting for a new sort of many articles all get the pages a sort at once gives', async () => {
   const snapshot = server.server.project.current;
   const type = snapshot.registry.byRouteName.get('articles')!;
@@ -97,15 +109,8 @@ test('requests waiting for a new sort of many articles all get the pages a sort 
     ...asked.map(({ query }) => server.get(`/api/articles?${query}`)),
   ]);
   assert.is(one!.body.data.title, titles.get('sortbetween00042c'));
-  answers.forEach((answer, i) => {
-    assert.is(answer.status, 200, asked[i]!.query);
-    assert.equal(
-      answer.body.data.map((row: { documentId: string }) => row.documentId),
-      asked[i]!.ids,
-      asked[i]!.query,
-    );
-    assert.is(answer.body.meta.pagination.total, titles.size);
-  });
+  assertPages(answers, asked);
+  for (const answer of answers) assert.is(answer.body.meta.pagination.total, titles.size);
   // Made now: the next page is answered at once, from it.
   assert.is(sortBeforeRead(server.server.project.current, { type, documentId: undefined, querystring: 'sort=title:asc' }, options), undefined);
   const later = await server.get('/api/articles?sort=title:asc&pagination[page]=7&pagination[pageSize]=25');
@@ -136,14 +141,7 @@ test('a filtered list waits the same way: its matches found, and sorted alone wh
     { query: 'filters[views][$gte]=500&sort=slug:desc&pagination[page]=3', ids: pageOf(slugsWithViews(500, 'desc'), 3, 25) },
   ];
   const answers = await Promise.all(asked.map(({ query }) => server.get(`/api/articles?${query}`)));
-  answers.forEach((answer, i) => {
-    assert.is(answer.status, 200, asked[i]!.query);
-    assert.equal(
-      answer.body.data.map((row: { documentId: string }) => row.documentId),
-      asked[i]!.ids,
-      asked[i]!.query,
-    );
-  });
+  assertPages(answers, asked);
   assert.is(answers[0]!.body.meta.pagination.total, matches.length);
   // Few matches, in an order not made: sorted alone.
   const few = await server.get('/api/articles?filters[views][$eq]=7&sort=slug:desc&pagination[pageSize]=100');
