@@ -225,9 +225,9 @@ function aloneSorted(context: ReadContext, list: ListRequest): { sorted: number 
  * all of them). Once the matches sorted alone for a list and sort add up to the list's size, the
  * whole list is sorted for the next filters: between requests when the sort reads the entry's own
  * values (sort-steps.ts; a read from a route has all of this done between requests first,
- * sortedListMade; one that did not has the matches sorted alone meanwhile), else at once. Many filters in one order cost at most about
- * one sort more than sorting the list at once would. The same order either way: the sort is
- * stable, ties in default order.
+ * sortedListMade; one that did not has the matches sorted alone meanwhile), else at once. Many
+ * filters in one order cost at most about one sort more than sorting the list at once would. The
+ * same order either way: the sort is stable, ties in default order.
  */
 function findMatches(context: ReadContext, list: ListRequest, query: DocumentQuery, test: (entry: Entry) => boolean): KeptSort {
   const { type, base, sort } = list;
