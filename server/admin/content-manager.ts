@@ -41,9 +41,10 @@ export function listForEditor(
 }
 
 /**
- * For a list view that needs a new whole sort of many documents (a column clicked on a large
- * type): resolves once it is made between requests (answer-read.ts sortBeforeRead), so the editor
- * waits for it without stopping the API. Undefined when the list can be answered at once.
+ * For a list view that needs a new sort of many documents (a column clicked, or a search or filter
+ * sorted, on a large type): resolves once it is made between requests (answer-read.ts
+ * sortBeforeRead), so the editor waits for it without stopping the API. Undefined when the list
+ * can be answered at once.
  */
 export function sortBeforeEditorList(project: ProjectPort, config: CmsConfig, type: ContentType, querystring: string): Promise<void> | undefined {
   const request = { type, documentId: undefined, querystring: listParams(type, querystring).toString() };

@@ -100,9 +100,10 @@ export function answerReadText(snapshot: ProjectSnapshot, request: ReadRequest, 
 }
 
 /**
- * For a list read that needs a new whole sort (select-entries.ts `sortedListMade`): resolves once the
- * sort is made between requests, after which the read is answered without stopping the server.
- * Undefined for every other read, and for one whose query is refused (the read itself says why).
+ * For a list read that needs a new whole sort, or a filter's matches found and sorted, over many
+ * documents (select-entries.ts `sortedListMade`): resolves once that is done between requests,
+ * after which the read is answered without stopping the server. Undefined for every other read, and
+ * for one whose query is refused (the read itself says why).
  */
 export function sortBeforeRead(snapshot: ProjectSnapshot, request: ReadRequest, options: ReadOptions): Promise<void> | undefined {
   const { type, documentId, querystring, raw } = request;

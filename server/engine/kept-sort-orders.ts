@@ -84,9 +84,10 @@ export function heldSortSteps(index: ContentIndex, type: ContentType, list: OwnS
  * A sort of a list between requests whose order, once made, the index holds as the type's memo of
  * `key` as of `version` (the list's: taken with it, before the first step), so that a sort begun
  * before an edit runs to the end and is carried over the edits since when next asked (a steady
- * stream of edits would otherwise stop every such sort).
+ * stream of edits would otherwise stop every such sort). A filter's matches found between
+ * requests are held the same way (select-entries.ts matchesMade).
  */
-function* heldWhenMade(
+export function* heldWhenMade(
   index: ContentIndex,
   type: ContentType,
   key: string,

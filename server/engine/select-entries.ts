@@ -11,7 +11,7 @@ import { type KeptSort, carryKeptSort, keptSort, ownReaders, ownSortSteps, sortO
 import { finishSteps } from './sort-steps.js';
 import { runSlowly } from '../content-index/run-slowly.js';
 import { madeSortOrder, prepareSortOrder, sortOrder, sortOrderMade } from './list-columns.js';
-import { heldSortSteps, sortOrderKey, sortText } from './kept-sort-orders.js';
+import { heldSortSteps, heldWhenMade, sortOrderKey, sortText } from './kept-sort-orders.js';
 import { readsEntryAlone } from './reads-entry-alone.js';
 import type { TypeChanges } from '../content-index/type-changes.js';
 import { findRelationTarget } from '../schema/schema-registry.js';
@@ -124,8 +124,7 @@ export function sortedListMade(context: ReadContext, type: ContentType, query: D
   if (base.length <= SORTED_AT_ONCE) return undefined;
   const readers = ownReaders(type, sort);
   if (readers === undefined) return undefined;
-  const test = queryTest(context, type, query);
-  if (test !== undefined) return matchesMade(context, list, query, test, readers);
+  if (query.filters !== undefined || (query.search !== undefined && query.search !== '')) return matchesMade(context, list, query);
   const key = sortedViewKey(context, list);
   if (holdsSortedView(context, list, key)) return undefined;
   return sortOrderMade(base, key, () => heldSortSteps(context.index, type, { rows: base, view: list.view, sort, readers }, key));
@@ -135,17 +134,12 @@ export function sortedListMade(context: ReadContext, type: ContentType, query: D
 const finding = new WeakMap<readonly Entry[], Map<string, Promise<void>>>();
 
 /**
- * Resolves once a filter's matches, in the query's order, are found between requests and held as
- * the type's memo the read takes them from (as of the type's version when the run began: an edit
- * meanwhile is carried over when the read asks, as for a whole sort). Undefined when they are held.
+ * Resolves once a filter's matches, in the query's order, are found between requests
+ * (matchesSteps) and held as the type's memo the read takes them from, as of the type's version
+ * when the run began (heldWhenMade: an edit meanwhile is carried over when the read asks, as for a
+ * whole sort). Undefined when they are held: the filter is compiled only for a run.
  */
-function matchesMade(
-  context: ReadContext,
-  list: ListRequest,
-  query: DocumentQuery,
-  test: (entry: Entry) => boolean,
-  readers: readonly ((entry: Entry) => unknown)[],
-): Promise<void> | undefined {
+function matchesMade(context: ReadContext, list: ListRequest, query: DocumentQuery): Promise<void> | undefined {
   const { type, base } = list;
   const key = matchesKey(context, list, query);
   const { index } = context;
@@ -154,46 +148,19 @@ function matchesMade(
   if (runs === undefined) finding.set(base, (runs = new Map()));
   const running = runs.get(key);
   if (running !== undefined) return running;
-  const version = index.typeVersion(type);
+  const test = queryTest(context, type, query)!;
   const carry = matchesCarry(list, query, test) ?? (() => undefined);
-  const made = new Promise<void>((resolve) => {
-    let matches: KeptSort | undefined;
-    const steps = (function* (): Generator<void, void> {
-      matches = yield* matchesSteps(context, list, query, test, readers);
-    })();
+  const steps = heldWhenMade(index, type, key, index.typeVersion(type), carry, matchesSteps(context, list, query, test, true));
+  const made = new Promise<void>((resolve) =>
     runSlowly(steps, {
       done: () => {
         runs.delete(key);
-        if (matches !== undefined) index.holdMemo(type, key, matches, version, carry);
         resolve();
       },
-    });
-  });
+    }),
+  );
   runs.set(key, made);
   return made;
-}
-
-/** findMatches' work for a sort by the entry's own values, a step at a time. */
-function* matchesSteps(
-  context: ReadContext,
-  list: ListRequest,
-  query: DocumentQuery,
-  test: (entry: Entry) => boolean,
-  readers: readonly ((entry: Entry) => unknown)[],
-): Generator<void, KeptSort> {
-  const { type, base, sort } = list;
-  const sortedKey = sortedViewKey(context, list);
-  const kept = heldSortedView(context, list, sortedKey);
-  if (kept !== undefined) return { entries: yield* filterSteps(context, list, kept.entries, query, test), kinds: kept.kinds };
-  const inDefault = yield* filterSteps(context, list, base, query, test);
-  if (sortsAlone(context, list, inDefault.length)) {
-    aloneSorted(context, list).sorted += inDefault.length;
-    return yield* ownSortSteps(inDefault, readers, sort);
-  }
-  yield* prepareSortOrder(base, sortedKey, () => heldSortSteps(context.index, type, { rows: base, view: list.view, sort, readers }, sortedKey));
-  const whole = madeSortOrder<KeptSort>(base, sortedKey)!;
-  // The second pass of this run: the column its first pass asked for is not made at once now.
-  return { entries: yield* filterSteps(context, list, whole.entries, query, test, true), kinds: whole.kinds };
 }
 
 /** At most this share of a list's entries (one in FEW) match a filter that has them sorted alone. */
@@ -224,50 +191,64 @@ function aloneSorted(context: ReadContext, list: ListRequest): { sorted: number 
  * articles, the first page filtered to a tenth and sorted by title took 3.3 s, most of it sorting
  * all of them). Once the matches sorted alone for a list and sort add up to the list's size, the
  * whole list is sorted for the next filters: between requests when the sort reads the entry's own
- * values (sort-steps.ts; a read from a route has all of this done between requests first,
- * sortedListMade; one that did not has the matches sorted alone meanwhile), else at once. Many
- * filters in one order cost at most about one sort more than sorting the list at once would. The
- * same order either way: the sort is stable, ties in default order.
+ * values (sort-steps.ts), else at once. Many filters in one order cost at most about one sort more
+ * than sorting the list at once would. The same order either way: the sort is stable, ties in
+ * default order.
  */
 function findMatches(context: ReadContext, list: ListRequest, query: DocumentQuery, test: (entry: Entry) => boolean): KeptSort {
-  const { type, base, sort } = list;
-  if (sort.length === 0) return { entries: filterList(context, list, base, query, test), kinds: [] };
-  const sortedKey = sortedViewKey(context, list);
-  const kept = heldSortedView(context, list, sortedKey);
-  if (kept !== undefined) return { entries: filterList(context, list, kept.entries, query, test), kinds: kept.kinds };
-  const inDefault = filterList(context, list, base, query, test);
-  if (sortsAlone(context, list, inDefault.length)) {
-    aloneSorted(context, list).sorted += inDefault.length;
-    return keptSort(context, type, inDefault, sort);
-  }
-  const readers = ownReaders(type, sort);
-  if (readers !== undefined) {
-    // A read that did not wait for the whole sort (sortedListMade): started for the next ones.
-    sortOrder(base, sortedKey, () => heldSortSteps(context.index, type, { rows: base, view: list.view, sort, readers }, sortedKey), { wait: false });
-    return keptSort(context, type, inDefault, sort);
-  }
-  // The matches are found: the whole list sorted, they are taken from it in its order (not tested again).
-  const whole = sortedView(context, list, sortedKey);
-  const matched = new Set(inDefault);
-  return { entries: whole.entries.filter((entry) => matched.has(entry)), kinds: whole.kinds };
+  return finishSteps(matchesSteps(context, list, query, test, false));
 }
 
 /**
- * The entries of `ordered` (the list `base` in some order) that pass `test`. `_q` and `$containsi`
- * on long text are answered from the list's search columns where they can be (once made:
- * list-columns.ts); a column made between requests is given up once the type changes (its list
- * is then replaced).
+ * findMatches' work a step at a time. `between`: the steps are taken between requests (a read from
+ * a route waits for them: sortedListMade), so a whole sort a filter needs is made in them and its
+ * order filtered; a read that did not wait starts that sort for the next ones and has its matches
+ * sorted alone meanwhile.
  */
-function filterList(context: ReadContext, list: ListRequest, ordered: readonly Entry[], query: DocumentQuery, test: (entry: Entry) => boolean): Entry[] {
-  return finishSteps(filterSteps(context, list, ordered, query, test));
+function* matchesSteps(
+  context: ReadContext,
+  list: ListRequest,
+  query: DocumentQuery,
+  test: (entry: Entry) => boolean,
+  between: boolean,
+): Generator<void, KeptSort> {
+  const { type, base, sort } = list;
+  if (sort.length === 0) return { entries: yield* filterSteps(context, list, base, query, test), kinds: [] };
+  const sortedKey = sortedViewKey(context, list);
+  const kept = heldSortedView(context, list, sortedKey);
+  if (kept !== undefined) return { entries: yield* filterSteps(context, list, kept.entries, query, test), kinds: kept.kinds };
+  const inDefault = yield* filterSteps(context, list, base, query, test);
+  const readers = ownReaders(type, sort);
+  if (sortsAlone(context, list, inDefault.length)) {
+    aloneSorted(context, list).sorted += inDefault.length;
+    return readers === undefined ? keptSort(context, type, inDefault, sort) : yield* ownSortSteps(inDefault, readers, sort);
+  }
+  if (readers === undefined) {
+    // The matches are found: the whole list sorted, they are taken from it in its order (not tested again).
+    const whole = sortedView(context, list, sortedKey);
+    const matched = new Set(inDefault);
+    return { entries: whole.entries.filter((entry) => matched.has(entry)), kinds: whole.kinds };
+  }
+  const build = (): Generator<void, KeptSort> => heldSortSteps(context.index, type, { rows: base, view: list.view, sort, readers }, sortedKey);
+  if (!between) {
+    sortOrder(base, sortedKey, build, { wait: false });
+    return keptSort(context, type, inDefault, sort);
+  }
+  yield* prepareSortOrder(base, sortedKey, build);
+  const whole = madeSortOrder<KeptSort>(base, sortedKey)!;
+  // The second pass of this run: the column its first pass asked for is not made at once now.
+  return { entries: yield* filterSteps(context, list, whole.entries, query, test, true), kinds: whole.kinds };
 }
 
 /** Entries tested between two steps of filterSteps. */
 const FILTER_STEP = 8_192;
 
 /**
- * filterList's work, a step at a time (an answer from the columns in one, a column asked before
- * made at once, as for a read). `madeOnly`: only columns made already answer.
+ * The entries of `ordered` (the list `base` in some order) that pass `test`, a step at a time.
+ * `_q` and `$containsi` on long text, and short attributes asked before, are answered from the
+ * list's columns where they can be, in one step (list-columns.ts: a column asked before is made at
+ * once; a column made between requests is given up once the type changes, its list then replaced).
+ * `madeOnly`: only columns made already answer.
  */
 function* filterSteps(
   context: ReadContext,

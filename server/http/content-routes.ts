@@ -70,8 +70,8 @@ interface ReadRoute {
 
 /**
  * A read route's answer: from the cache while the index is unchanged, else computed and kept. A
- * list that needs a new whole sort of many documents waits for it to be made between requests
- * (sortBeforeRead): the server answers other requests meanwhile.
+ * sorted list that needs a new sort, or a filter's matches sorted, over many documents waits for
+ * them to be made between requests (sortBeforeRead): the server answers other requests meanwhile.
  */
 function respondRead(ctx: Context, route: ReadRoute, documentId: string | undefined): void | Promise<void> {
   const { type, deps, cache } = route;
