@@ -1,4 +1,9 @@
+import type nodemailer from 'nodemailer';
 import type { EmailConfig } from '../config/cms-config.js';
+import { packageOnFirstUse } from '../config/package-on-first-use.js';
+
+/** nodemailer, loaded when the first mail is sent: a start does not need its ~40 modules. */
+export const loadNodemailer = packageOnFirstUse<typeof nodemailer>('nodemailer');
 
 /** One mail as auth/ composes it; `from` and `replyTo` come from the config. */
 export interface MailMessage {

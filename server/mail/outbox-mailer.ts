@@ -1,13 +1,8 @@
 import crypto from 'node:crypto';
-import type nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
-import { packageOnFirstUse } from '../config/package-on-first-use.js';
 import type { EmailConfig } from '../config/cms-config.js';
 import { writeProjectText } from '../store/project-files.js';
-import { type MailLog, type Mailer, toMailOptions } from './mailer.js';
-
-/** nodemailer, loaded when the first mail is sent: a start does not need its ~40 modules. */
-const loadNodemailer = packageOnFirstUse<typeof nodemailer>('nodemailer');
+import { type MailLog, type Mailer, loadNodemailer, toMailOptions } from './mailer.js';
 
 export interface OutboxOptions {
   readonly projectDir: string;

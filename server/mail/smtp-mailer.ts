@@ -1,11 +1,6 @@
-import type nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
-import { packageOnFirstUse } from '../config/package-on-first-use.js';
 import type { EmailConfig, SmtpConfig } from '../config/cms-config.js';
-import { type Mailer, toMailOptions } from './mailer.js';
-
-/** nodemailer, loaded when the first mail is sent: a start does not need its ~40 modules. */
-const loadNodemailer = packageOnFirstUse<typeof nodemailer>('nodemailer');
+import { type Mailer, loadNodemailer, toMailOptions } from './mailer.js';
 
 // Bounded waits, so a dead SMTP server fails a request instead of holding it.
 const CONNECTION_TIMEOUT_MS = 10_000;
