@@ -123,15 +123,17 @@ export function sortOrderMade<T>(rows: readonly Entry[], key: string, build: () 
 }
 
 /**
- * At most this many sort orders are made between requests for waiting requests at once: each holds
- * its list's values and rows until done (tens of MB at a million entries), and requests asking for
- * many orders at once must not make them all at the same time. The others wait their turn.
+ * At most this many sort orders (or filters' matches: select-entries.ts matchesMade) are made
+ * between requests for waiting requests at once: each holds its list's values and rows until done
+ * (tens of MB at a million entries), and requests asking for many at once must not make them all
+ * at the same time. The others wait their turn.
  */
 const SORTS_AT_ONCE = 2;
 let sorting = 0;
 const turns: (() => void)[] = [];
 
-async function turnFor(run: () => Promise<void>): Promise<void> {
+/** Runs `run` when its turn comes (SORTS_AT_ONCE); resolves once it is done. */
+export async function turnFor(run: () => Promise<void>): Promise<void> {
   while (sorting >= SORTS_AT_ONCE) await new Promise<void>((resolve) => turns.push(resolve));
   sorting++;
   try {

@@ -10,7 +10,7 @@ import { type ReadContext, localeFor } from './read-context.js';
 import { type KeptSort, carryKeptSort, keptSort, ownReaders, ownSortSteps, sortOrderCarry } from './kept-sort.js';
 import { finishSteps } from './sort-steps.js';
 import { runSlowly } from '../content-index/run-slowly.js';
-import { madeSortOrder, prepareSortOrder, sortOrder, sortOrderMade } from './list-columns.js';
+import { madeSortOrder, prepareSortOrder, sortOrder, sortOrderMade, turnFor } from './list-columns.js';
 import { heldSortSteps, heldWhenMade, sortOrderKey, sortText } from './kept-sort-orders.js';
 import { readsEntryAlone } from './reads-entry-alone.js';
 import type { TypeChanges } from '../content-index/type-changes.js';
@@ -137,7 +137,8 @@ const finding = new WeakMap<readonly Entry[], Map<string, Promise<void>>>();
  * Resolves once a filter's matches, in the query's order, are found between requests
  * (matchesSteps) and held as the type's memo the read takes them from, as of the type's version
  * when the run began (heldWhenMade: an edit meanwhile is carried over when the read asks, as for a
- * whole sort). Undefined when they are held: the filter is compiled only for a run.
+ * whole sort), in its turn among the sorts made for waiting requests (turnFor). Undefined when
+ * they are held: the filter is compiled only for a run.
  */
 function matchesMade(context: ReadContext, list: ListRequest, query: DocumentQuery): Promise<void> | undefined {
   const { type, base } = list;
@@ -151,14 +152,9 @@ function matchesMade(context: ReadContext, list: ListRequest, query: DocumentQue
   const test = queryTest(context, type, query)!;
   const carry = matchesCarry(list, query, test) ?? (() => undefined);
   const steps = heldWhenMade(index, type, key, index.typeVersion(type), carry, matchesSteps(context, list, query, test, true));
-  const made = new Promise<void>((resolve) =>
-    runSlowly(steps, {
-      done: () => {
-        runs.delete(key);
-        resolve();
-      },
-    }),
-  );
+  const made = turnFor(() => new Promise<void>((resolve) => runSlowly(steps, { done: () => resolve() }))).then(() => {
+    runs.delete(key);
+  });
   runs.set(key, made);
   return made;
 }
