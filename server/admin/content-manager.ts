@@ -41,8 +41,8 @@ export function listForEditor(
 }
 
 /**
- * For a list view that needs a new sort of many documents (a column clicked, or a search or filter
- * sorted, on a large type): resolves once it is made between requests (answer-read.ts
+ * For a list view that needs a new sort or search of many documents (a column clicked, a search or
+ * a filter, on a large type): resolves once it is made between requests (answer-read.ts
  * sortBeforeRead), so the editor waits for it without stopping the API. Undefined when the list
  * can be answered at once.
  */

@@ -286,11 +286,14 @@ export class ContentIndex {
   /**
    * Keeps `value`, made from the type's documents as they were at `version` (by a run between
    * requests that began before the latest changes), as the memo of `key`, unless one is held: the
-   * next `memo` of the key carries it over the changes since, as it would a memo made then.
+   * next `memo` of the key carries it over the changes since, as it would a memo made then. One
+   * without `carry` is not kept once the type has changed (a change drops such memos).
    */
-  holdMemo<T>(type: ContentType, key: string, value: T, version: number, carry: (value: T, changes: TypeChanges) => T | undefined): void {
-    const { memos } = this.stateOf(type);
-    if (!memos.has(key)) keepMemo(memos, key, { value, version, carry: carry as Held<unknown>['carry'] });
+  holdMemo<T>(type: ContentType, key: string, value: T, version: number, carry?: (value: T, changes: TypeChanges) => T | undefined): void {
+    const state = this.stateOf(type);
+    const { memos } = state;
+    if (memos.has(key) || (carry === undefined && version !== state.version)) return;
+    keepMemo(memos, key, { value, version, carry: carry as Held<unknown>['carry'] });
   }
 
   /** Changes whenever any document or media file changes: the key for caches that read across types. */

@@ -100,7 +100,7 @@ export function answerReadText(snapshot: ProjectSnapshot, request: ReadRequest, 
 }
 
 /**
- * For a list read that needs a new whole sort, or a filter's matches found and sorted, over many
+ * For a list read that needs a new whole sort, or a filter's matches found (and sorted), over many
  * documents (select-entries.ts `sortedListMade`): resolves once that is done between requests,
  * after which the read is answered without stopping the server. Undefined for every other read, and
  * for one whose query is refused (the read itself says why).

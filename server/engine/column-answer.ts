@@ -4,7 +4,7 @@ import type { FilterNode } from '../query/filter-node.js';
 import type { ContentType } from '../schema/content-type.js';
 import { isNumericTerm } from './compile-search.js';
 import { longKind } from './compile-long-contains.js';
-import { type ColumnMaking, longColumn, searchCorpus, storedColumn } from './list-columns.js';
+import { type ColumnMaking, longColumn, searchCorpus, storedColumn, storedColumnSteps } from './list-columns.js';
 import { type CarriedList, carriedFrom } from '../content-index/carried-lists.js';
 import { compileScalarTest } from './compile-scalar-test.js';
 import { isSystemField } from './field-value.js';
@@ -39,6 +39,8 @@ interface Column {
  */
 interface ColumnCondition {
   verdicts(rows: readonly Entry[], making: ColumnMaking): Uint8Array | undefined;
+  /** The steps that make what `verdicts` would make at once when asked (a stored column asked before). */
+  prepare?(rows: readonly Entry[]): Generator<void, void>;
 }
 
 /** The query parts the columns may answer. */
@@ -79,6 +81,14 @@ export function answerByColumns(
 }
 
 const MADE_ONLY: ColumnMaking = { wait: false, madeOnly: true };
+
+/**
+ * The steps that make the columns of `rows` which answerByColumns would make at once when asked
+ * about `query` (stored columns asked before): a run between requests takes them before it asks.
+ */
+export function* columnsMadeSteps(type: ContentType, rows: readonly Entry[], query: SearchQuery): Generator<void, void> {
+  for (const condition of planOf(type, query)?.conditions ?? []) if (condition.prepare !== undefined) yield* condition.prepare(rows);
+}
 
 /**
  * Versions changed since the list whose columns answer for a carried one, past which the carried
@@ -188,6 +198,7 @@ function storedCondition(type: ContentType, node: Extract<FilterNode, { kind: 'c
   if (attribute?.kind !== 'scalar' || isSystemField(node.field) || longKind(attribute.type) !== undefined) return undefined;
   const test = compileScalarTest(attribute.type, node.operator, node.value);
   return {
+    prepare: (rows) => storedColumnSteps(rows, node.field),
     verdicts(rows, making) {
       const column = storedColumn(rows, node.field, making);
       if (column === undefined) return undefined;
@@ -198,23 +209,32 @@ function storedCondition(type: ContentType, node: Extract<FilterNode, { kind: 'c
   };
 }
 
+/** Entries filtered between two steps (of filterByColumns, and of select-entries.ts filterSteps). */
+export const FILTER_STEP = 8_192;
+
 /**
  * The entries of `ordered` (the rows, or the rows in another order) that pass: those the columns
- * passed and `rest` passes, and those to be tested whole that `whole` passes.
+ * passed and `rest` passes, and those to be tested whole that `whole` passes; a step at a time.
  */
-export function filterByColumns(
+export function* filterByColumns(
   rows: readonly Entry[],
   ordered: readonly Entry[],
   answer: ColumnAnswer,
   tests: { rest: ((entry: Entry) => boolean) | undefined; whole: (entry: Entry) => boolean },
-): Entry[] {
+): Generator<void, Entry[]> {
   const { flags } = answer;
   const { rest, whole } = tests;
-  const passes = (entry: Entry, flag: number): boolean => (flag === PASSES ? rest === undefined || rest(entry) : flag === TEST_WHOLE && whole(entry));
-  if (ordered === rows) return rows.filter((entry, row) => flags[row] !== FAILS && passes(entry, flags[row]!));
-  const positions = rowPositions(rows, ordered);
-  return ordered.filter((entry, i) => {
-    const row = positions[i]!;
-    return row !== -1 && flags[row] !== FAILS && passes(entry, flags[row]!);
-  });
+  const positions = ordered === rows ? undefined : yield* rowPositions(rows, ordered);
+  const out: Entry[] = [];
+  for (let from = 0; from < ordered.length; from += FILTER_STEP) {
+    const to = Math.min(from + FILTER_STEP, ordered.length);
+    for (let i = from; i < to; i++) {
+      const row = positions === undefined ? i : positions[i]!;
+      const flag = row === -1 ? FAILS : flags[row]!;
+      const entry = ordered[i]!;
+      if (flag === PASSES ? rest === undefined || rest(entry) : flag === TEST_WHOLE && whole(entry)) out.push(entry);
+    }
+    if (to < ordered.length) yield;
+  }
+  return out;
 }

@@ -58,13 +58,19 @@ export function* sortOrderSteps(index: ContentIndex, notes: readonly SortOrderNo
     const view: ListView = { status: note.status, locale: note.locale };
     const rows = index.entries(type, note.status, note.locale);
     const key = sortOrderKey(view, sort, '');
-    yield* prepareSortOrder(rows, key, () => heldSortSteps(index, type, { rows, view, sort, readers }, key));
+    const version = index.typeVersion(type);
+    yield* prepareSortOrder(rows, key, () => heldSortSteps(index, type, { rows, version, view, sort, readers }, key));
   }
 }
 
-/** A list to sort whole by values of the entry's own: its rows (of `view`, in default order), the sort, and its readers (ownReaders'). */
+/**
+ * A list to sort whole by values of the entry's own: its rows (of `view`, in default order), the
+ * type's version they are of (taken with them: a run that begins later must not hold its order as
+ * of a later version), the sort, and its readers (ownReaders').
+ */
 export interface OwnSort {
   readonly rows: readonly Entry[];
+  readonly version: number;
   readonly view: ListView;
   readonly sort: readonly SortKey[];
   readonly readers: readonly ((entry: Entry) => unknown)[];
@@ -72,29 +78,30 @@ export interface OwnSort {
 
 /**
  * The steps of a whole list's sort between requests (ownSortSteps), its order held once made as
- * the type's memo of `key`, as of the type's version now (heldWhenMade): a start's kept orders, a
+ * the type's memo of `key`, as of the list's version (heldWhenMade): a start's kept orders, a
  * filter past its budget and a request waiting for its list's order all make it so.
  */
 export function heldSortSteps(index: ContentIndex, type: ContentType, list: OwnSort, key: string): Generator<void, KeptSort> {
-  const { rows, view, sort, readers } = list;
-  return heldWhenMade(index, type, key, index.typeVersion(type), sortOrderCarry(type, sort, view), ownSortSteps(rows, readers, sort));
+  const { rows, version, view, sort, readers } = list;
+  return heldWhenMade(index, type, key, version, sortOrderCarry(type, sort, view), ownSortSteps(rows, readers, sort));
 }
 
 /**
  * A sort of a list between requests whose order, once made, the index holds as the type's memo of
  * `key` as of `version` (the list's: taken with it, before the first step), so that a sort begun
  * before an edit runs to the end and is carried over the edits since when next asked (a steady
- * stream of edits would otherwise stop every such sort). A filter's matches found between
- * requests are held the same way (select-entries.ts matchesMade).
+ * stream of edits would otherwise stop every such sort). A filter's matches, and the other lists
+ * and tables made between requests for a waiting read, are held the same way (select-entries.ts
+ * heldBetween).
  */
-export function* heldWhenMade(
+export function* heldWhenMade<T>(
   index: ContentIndex,
   type: ContentType,
   key: string,
   version: number,
-  carry: (held: KeptSort, changes: TypeChanges) => KeptSort | undefined,
-  steps: Generator<void, KeptSort>,
-): Generator<void, KeptSort> {
+  carry: ((held: T, changes: TypeChanges) => T | undefined) | undefined,
+  steps: Generator<void, T>,
+): Generator<void, T> {
   const kept = yield* steps;
   index.holdMemo(type, key, kept, version, carry);
   return kept;

@@ -5,8 +5,17 @@ import type { SortKey } from '../query/document-query.js';
 import type { ContentType } from '../schema/content-type.js';
 import type { ListView } from './list-view.js';
 import type { ReadContext } from './read-context.js';
-import { type PlainKind, type PlainValue, comparePlainly, ownValueReader, plainKind, sortColumnsSteps, sortEntries } from './sort-entries.js';
-import { finishSteps } from './sort-steps.js';
+import {
+  type PlainKind,
+  type PlainValue,
+  comparePlainly,
+  ownValueReader,
+  plainKind,
+  plainKindSteps,
+  sortColumnsSteps,
+  sortEntriesSteps,
+} from './sort-entries.js';
+import { finishSteps, readColumn } from './sort-steps.js';
 
 /**
  * A list in a sort's order as the type's memos keep it (a view's sort order, a filter's matches).
@@ -21,13 +30,15 @@ export interface KeptSort {
 
 /** The view `entries` (one status and locale, in default order) in the order of `keys`: sortEntries' order. */
 export function keptSort(context: ReadContext, type: ContentType, entries: readonly Entry[], keys: readonly SortKey[]): KeptSort {
-  const readers = ownReaders(type, keys);
-  if (readers === undefined) return { entries: sortEntries(context, type, entries, keys), kinds: undefined };
-  return finishSteps(ownSortSteps(entries, readers, keys));
+  return finishSteps(keptSortSteps(context, type, entries, keys));
 }
 
-/** Entries read between two steps of ownSortSteps. */
-const READ_STEP = 16_384;
+/** keptSort a step at a time: by the entry's own values (ownSortSteps), or through relations and components (sortEntriesSteps). */
+export function* keptSortSteps(context: ReadContext, type: ContentType, entries: readonly Entry[], keys: readonly SortKey[]): Generator<void, KeptSort> {
+  const readers = ownReaders(type, keys);
+  if (readers !== undefined) return yield* ownSortSteps(entries, readers, keys);
+  return { entries: yield* sortEntriesSteps(context, type, entries, keys), kinds: undefined };
+}
 
 /**
  * keptSort's order by keys of the entry's own (`readers`: ownReaders'), a step at a time: the
@@ -41,11 +52,11 @@ export function* ownSortSteps(entries: readonly Entry[], readers: readonly ((ent
   for (let k = 0; k < readers.length; k++) {
     const held = heldTimeReader(keys[k]!);
     let column = held === undefined ? undefined : yield* readColumn(entries, held);
-    let kind = column === undefined ? undefined : plainKind(column);
+    let kind = column === undefined ? undefined : yield* plainKindSteps(column);
     if (kind === 'number') kind = 'string';
     else if (kind !== 'none') {
       column = yield* readColumn(entries, readers[k]!);
-      kind = plainKind(column);
+      kind = yield* plainKindSteps(column);
     }
     columns.push(column!);
     kinds.push(kind);
@@ -53,16 +64,6 @@ export function* ownSortSteps(entries: readonly Entry[], readers: readonly ((ent
   const plain = kinds.every((kind) => kind !== undefined);
   const sorted = yield* sortColumnsSteps(entries, columns, keys, plain && columns.length === 1);
   return { entries: sorted, kinds: plain ? (kinds as PlainKind[]) : undefined };
-}
-
-function* readColumn(entries: readonly Entry[], read: (entry: Entry) => unknown): Generator<void, unknown[]> {
-  const column: unknown[] = [];
-  for (let from = 0; from < entries.length; from += READ_STEP) {
-    const to = Math.min(from + READ_STEP, entries.length);
-    for (let i = from; i < to; i++) column.push(read(entries[i]!));
-    yield;
-  }
-  return column;
 }
 
 /**

@@ -2,16 +2,16 @@ import type { Entry } from '../content-index/entry.js';
 import type { ListView } from './list-view.js';
 import type { ContentType } from '../schema/content-type.js';
 import type { DocumentQuery, SortKey } from '../query/document-query.js';
-import { answerByColumns, filterByColumns } from './column-answer.js';
+import { FILTER_STEP, answerByColumns, columnsMadeSteps, filterByColumns } from './column-answer.js';
 import { compileFilter } from './compile-filter.js';
 import { compileSearch } from './compile-search.js';
-import { equalCandidates } from './equal-candidates.js';
+import { equalCandidates, equalTableWork } from './equal-candidates.js';
 import { type ReadContext, localeFor } from './read-context.js';
-import { type KeptSort, carryKeptSort, keptSort, ownReaders, ownSortSteps, sortOrderCarry } from './kept-sort.js';
+import { type KeptSort, carryKeptSort, keptSort, keptSortSteps, ownReaders, ownSortSteps, sortOrderCarry } from './kept-sort.js';
 import { finishSteps } from './sort-steps.js';
 import { runSlowly } from '../content-index/run-slowly.js';
 import { madeSortOrder, prepareSortOrder, sortOrder, sortOrderMade, turnFor } from './list-columns.js';
-import { heldSortSteps, heldWhenMade, sortOrderKey, sortText } from './kept-sort-orders.js';
+import { type OwnSort, heldSortSteps, heldWhenMade, sortOrderKey, sortText } from './kept-sort-orders.js';
 import { readsEntryAlone } from './reads-entry-alone.js';
 import type { TypeChanges } from '../content-index/type-changes.js';
 import { findRelationTarget } from '../schema/schema-registry.js';
@@ -91,17 +91,22 @@ function matchesKey(context: ReadContext, list: ListRequest, query: DocumentQuer
   return `match|${query.status}|${list.view.locale ?? ''}|${sortText(query.sort)}|${own ? 'own' : context.index.version}|${query.search ?? ''}|${JSON.stringify(query.filters ?? null)}`;
 }
 
-/** A type's entries of one status and locale (`view`, in default order: `base`), to be put in a query's sort order. */
+/**
+ * A type's entries of one status and locale (`view`, in default order: `base`, of the type's
+ * `version`), to be put in a query's sort order.
+ */
 interface ListRequest {
   readonly type: ContentType;
   readonly base: readonly Entry[];
+  readonly version: number;
   readonly sort: readonly SortKey[];
   readonly view: ListView;
 }
 
 function listRequest(context: ReadContext, type: ContentType, query: DocumentQuery): ListRequest {
   const locale = query.locale === '*' && type.localized ? '*' : localeFor(context, type);
-  return { type, base: context.index.entries(type, query.status, locale), sort: query.sort, view: { status: query.status, locale } };
+  const { index } = context;
+  return { type, base: index.entries(type, query.status, locale), version: index.typeVersion(type), sort: query.sort, view: { status: query.status, locale } };
 }
 
 /** A list up to this size is sorted at once when a request needs it (a few milliseconds at most). */
@@ -109,54 +114,76 @@ const SORTED_AT_ONCE = 4_096;
 
 /**
  * For a list that selectEntries would sort or filter at length before answering (more than
- * SORTED_AT_ONCE entries, a sort by the entry's own values, and no kept sort order when unfiltered,
- * no kept matches when filtered): resolves once that work is done between requests, so the request
- * waits for it without holding any other up (at 1,000,000 articles, sorting by title at once
- * stopped the server for 5 s; a filter matching most of them, sorted by title, 5.3 s; one matching
- * a tenth, 2.2 s). An unfiltered list's sort (sort-steps.ts) is kept as a filter past its budget
- * keeps it; a filter's matches are found and sorted as findMatches would (matchesSteps) and kept as
- * the read keeps them (keptMatches). Undefined when the list can be answered now.
+ * SORTED_AT_ONCE entries, and no kept sort order when unfiltered, no kept matches when filtered):
+ * resolves once that work is done between requests, so the request waits for it without holding
+ * any other up (at 1,000,000 articles, sorting by title at once stopped the server for 5 s; by
+ * author.name 3 s; a filter matching most of them, sorted by title, 5.3 s; one matching a tenth,
+ * 2.2 s; unsorted filters 1.2–3.6 s; the first page found by its slug, 4 s). An unfiltered
+ * list's sort by the entry's own values (sort-steps.ts) is kept as a filter past its budget keeps
+ * it, one through relations or components as the read keeps it (sortedView); a filter's matches
+ * are found and sorted as findMatches would (matchesSteps) and kept as the read keeps them
+ * (keptMatches); a table of a text attribute's values as equalCandidates keeps it. Undefined when
+ * the list can be answered now.
  */
 export function sortedListMade(context: ReadContext, type: ContentType, query: DocumentQuery): Promise<void> | undefined {
-  if (query.sort.length === 0) return undefined;
+  const filtered = query.filters !== undefined || (query.search !== undefined && query.search !== '');
+  if (query.sort.length === 0 && !filtered) return undefined;
   const list = listRequest(context, type, query);
-  const { base, sort } = list;
+  const { base, sort, view } = list;
   if (base.length <= SORTED_AT_ONCE) return undefined;
-  const readers = ownReaders(type, sort);
-  if (readers === undefined) return undefined;
-  if (query.filters !== undefined || (query.search !== undefined && query.search !== '')) return matchesMade(context, list, query);
+  if (filtered) {
+    // A page found by a text attribute's value (a slug) tests only the entries that hold it, found
+    // in a table of the list by that value (selectEntries): the table is what is made.
+    const equal = sort.length === 0 ? equalTableWork(type, base, view, query.filters) : undefined;
+    if (equal !== undefined) return heldBetween(context, list, equal.key, () => ({ steps: equal.steps(), carry: equal.carry }));
+    return matchesMade(context, list, query);
+  }
   const key = sortedViewKey(context, list);
   if (holdsSortedView(context, list, key)) return undefined;
-  return sortOrderMade(base, key, () => heldSortSteps(context.index, type, { rows: base, view: list.view, sort, readers }, key));
+  const readers = ownReaders(type, sort);
+  if (readers === undefined) return heldBetween(context, list, key, () => ({ steps: keptSortSteps(context, type, base, sort), carry: undefined }));
+  return sortOrderMade(base, key, () => heldSortSteps(context.index, type, ownSort(list, readers), key));
 }
 
-/** Filters' matches being found between requests, by list and memo key: requests asking meanwhile wait for the same run. */
-const finding = new WeakMap<readonly Entry[], Map<string, Promise<void>>>();
+/** Lists' orders and filters' matches being made between requests, by list and memo key: requests asking meanwhile wait for the same run. */
+const running = new WeakMap<readonly Entry[], Map<string, Promise<void>>>();
+
+/** A run's steps and how their result is carried over the type's changes (undefined: made again after any). */
+interface HeldWork<T> {
+  readonly steps: Generator<void, T>;
+  readonly carry: ((held: T, changes: TypeChanges) => T | undefined) | undefined;
+}
 
 /**
- * Resolves once a filter's matches, in the query's order, are found between requests
- * (matchesSteps) and held as the type's memo the read takes them from, as of the type's version
- * when the run began (heldWhenMade: an edit meanwhile is carried over when the read asks, as for a
- * whole sort), in its turn among the sorts made for waiting requests (turnFor). Undefined when
- * they are held: the filter is compiled only for a run.
+ * Resolves once `work`'s steps have run between requests, in their turn among the sorts made for
+ * waiting requests (turnFor), and their result is held as the type's memo of `key` the read takes
+ * it from, as of the list's version (heldWhenMade: an edit meanwhile is carried over when the
+ * read asks, as for a whole sort). Undefined when the memo is held: `work` is asked for only for
+ * a run (a filter is compiled only then).
  */
-function matchesMade(context: ReadContext, list: ListRequest, query: DocumentQuery): Promise<void> | undefined {
+function heldBetween<T>(context: ReadContext, list: ListRequest, key: string, work: () => HeldWork<T>): Promise<void> | undefined {
   const { type, base } = list;
-  const key = matchesKey(context, list, query);
   const { index } = context;
   if (index.holdsMemo(type, key)) return undefined;
-  let runs = finding.get(base);
-  if (runs === undefined) finding.set(base, (runs = new Map()));
-  const running = runs.get(key);
-  if (running !== undefined) return running;
-  const test = queryTest(context, type, query)!;
-  const carry = matchesCarry(list, query, test) ?? (() => undefined);
-  const steps = heldWhenMade(index, type, key, index.typeVersion(type), carry, matchesSteps(context, list, query, test, true));
-  const made = turnFor(() => new Promise<void>((resolve) => runSlowly(steps, { done: () => resolve() }))).then(() => {
+  let runs = running.get(base);
+  if (runs === undefined) running.set(base, (runs = new Map()));
+  const joined = runs.get(key);
+  if (joined !== undefined) return joined;
+  const { steps, carry } = work();
+  const held = heldWhenMade(index, type, key, list.version, carry, steps);
+  const made = turnFor(() => new Promise<void>((resolve) => runSlowly(held, { done: () => resolve() }))).then(() => {
     runs.delete(key);
   });
   runs.set(key, made);
   return made;
+}
+
+/** Resolves once a filter's matches, in the query's order, are found between requests (matchesSteps) and held as keptMatches holds them. */
+function matchesMade(context: ReadContext, list: ListRequest, query: DocumentQuery): Promise<void> | undefined {
+  return heldBetween(context, list, matchesKey(context, list, query), () => {
+    const test = queryTest(context, list.type, query)!;
+    return { steps: matchesSteps(context, list, query, test, true), carry: matchesCarry(list, query, test) };
+  });
 }
 
 /** At most this share of a list's entries (one in FEW) match a filter that has them sorted alone. */
@@ -217,7 +244,12 @@ function* matchesSteps(
   const readers = ownReaders(type, sort);
   if (sortsAlone(context, list, inDefault.length)) {
     aloneSorted(context, list).sorted += inDefault.length;
-    return readers === undefined ? keptSort(context, type, inDefault, sort) : yield* ownSortSteps(inDefault, readers, sort);
+    return yield* keptSortSteps(context, type, inDefault, sort);
+  }
+  if (between) {
+    const whole = yield* wholeSortSteps(context, list, sortedKey, readers);
+    // The second pass of this run: the column its first pass asked for is not made at once now.
+    return { entries: yield* filterSteps(context, list, whole.entries, query, test, true), kinds: whole.kinds };
   }
   if (readers === undefined) {
     // The matches are found: the whole list sorted, they are taken from it in its order (not tested again).
@@ -225,25 +257,32 @@ function* matchesSteps(
     const matched = new Set(inDefault);
     return { entries: whole.entries.filter((entry) => matched.has(entry)), kinds: whole.kinds };
   }
-  const build = (): Generator<void, KeptSort> => heldSortSteps(context.index, type, { rows: base, view: list.view, sort, readers }, sortedKey);
-  if (!between) {
-    sortOrder(base, sortedKey, build, { wait: false });
-    return keptSort(context, type, inDefault, sort);
-  }
-  yield* prepareSortOrder(base, sortedKey, build);
-  const whole = madeSortOrder<KeptSort>(base, sortedKey)!;
-  // The second pass of this run: the column its first pass asked for is not made at once now.
-  return { entries: yield* filterSteps(context, list, whole.entries, query, test, true), kinds: whole.kinds };
+  sortOrder(base, sortedKey, () => heldSortSteps(context.index, type, ownSort(list, readers), sortedKey), { wait: false });
+  return keptSort(context, type, inDefault, sort);
 }
 
-/** Entries tested between two steps of filterSteps. */
-const FILTER_STEP = 8_192;
+/**
+ * A list's whole sort made a step at a time and held as sortedView keeps it: by the entry's own
+ * values as a column of the list (prepareSortOrder), through relations or components as the
+ * type's memo, made again after any change.
+ */
+function* wholeSortSteps(context: ReadContext, list: ListRequest, key: string, readers: ((entry: Entry) => unknown)[] | undefined): Generator<void, KeptSort> {
+  const { type, base, sort } = list;
+  if (readers === undefined) return yield* heldWhenMade(context.index, type, key, list.version, undefined, keptSortSteps(context, type, base, sort));
+  yield* prepareSortOrder(base, key, () => heldSortSteps(context.index, type, ownSort(list, readers), key));
+  return madeSortOrder<KeptSort>(base, key)!;
+}
+
+function ownSort(list: ListRequest, readers: ((entry: Entry) => unknown)[]): OwnSort {
+  return { rows: list.base, version: list.version, view: list.view, sort: list.sort, readers };
+}
 
 /**
  * The entries of `ordered` (the list `base` in some order) that pass `test`, a step at a time.
  * `_q` and `$containsi` on long text, and short attributes asked before, are answered from the
- * list's columns where they can be, in one step (list-columns.ts: a column asked before is made at
- * once; a column made between requests is given up once the type changes, its list then replaced).
+ * list's columns where they can be (list-columns.ts: a stored column asked before is made first,
+ * a step at a time; a column made between requests is given up once the type changes, its list
+ * then replaced).
  * `madeOnly`: only columns made already answer.
  */
 function* filterSteps(
@@ -255,11 +294,11 @@ function* filterSteps(
   madeOnly = false,
 ): Generator<void, Entry[]> {
   const { type, base } = list;
-  const version = context.index.typeVersion(type);
-  const answer = answerByColumns(type, base, query, { wait: false, madeOnly, stale: () => context.index.typeVersion(type) !== version });
+  if (!madeOnly) yield* columnsMadeSteps(type, base, query);
+  const answer = answerByColumns(type, base, query, { wait: false, madeOnly, stale: () => context.index.typeVersion(type) !== list.version });
   if (answer !== undefined) {
     const rest = answer.rest === undefined ? undefined : compileFilter(context, type, answer.rest);
-    return filterByColumns(base, ordered, answer, { rest, whole: test });
+    return yield* filterByColumns(base, ordered, answer, { rest, whole: test });
   }
   const out: Entry[] = [];
   for (let from = 0; from < ordered.length; from += FILTER_STEP) {
@@ -292,12 +331,13 @@ function sortedViewKey(context: ReadContext, list: ListRequest): string {
 
 function sortedView(context: ReadContext, list: ListRequest, key = sortedViewKey(context, list)): KeptSort {
   const { type, base, sort } = list;
+  const readers = ownReaders(type, sort);
+  // Through relations or components: made again after any change of the type (such a sort is not
+  // carried over one: kept-sort.ts), so the memo goes at the change and the next one is made between requests.
+  if (readers === undefined) return context.index.memo(type, key, () => keptSort(context, type, base, sort));
   // A sort by the entry's own values is a column of the list (list-columns.ts): what a sort between
   // requests has done of it is not done again. An edit of the type carries it over (kept-sort.ts).
-  const compute = (): KeptSort => {
-    const readers = ownReaders(type, sort);
-    return readers === undefined ? keptSort(context, type, base, sort) : sortOrder(base, key, () => ownSortSteps(base, readers, sort), { wait: true })!;
-  };
+  const compute = (): KeptSort => sortOrder(base, key, () => ownSortSteps(base, readers, sort), { wait: true })!;
   return context.index.memo(type, key, compute, sortOrderCarry(type, sort, list.view));
 }
 

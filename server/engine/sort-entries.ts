@@ -5,15 +5,29 @@ import { comparable, compareValues, isSystemField, readEntryField } from './fiel
 import { localizationEntries } from './localization-entries.js';
 import { type ReadContext, localeFor } from './read-context.js';
 import { findRelationTarget } from '../schema/schema-registry.js';
-import { SORT_CHUNK, finishSteps, sortRowSteps } from './sort-steps.js';
+import { SORT_CHUNK, finishSteps, readColumn, sortRowSteps } from './sort-steps.js';
 
 /**
  * Sorts entries by the keys, stably: ties keep the input order (the default order). Each key is
  * read once per entry, so a sort costs one pass of reads plus the comparisons.
  */
 export function sortEntries<E extends Entry>(context: ReadContext, type: ContentType, entries: readonly E[], keys: readonly SortKey[]): E[] {
-  const columns = keys.map((key) => entries.map(sortValueReader(context, type, key.path)));
-  return sortColumns(entries, columns, keys, columns.length === 1 && plainKind(columns[0]!) !== undefined);
+  return finishSteps(sortEntriesSteps(context, type, entries, keys));
+}
+
+/**
+ * sortEntries' sort a step at a time: each key's values read a slice a step (readColumn) (through
+ * relations too), then sorted (sortColumnsSteps), so a whole list can be sorted between requests.
+ */
+export function* sortEntriesSteps<E extends Entry>(
+  context: ReadContext,
+  type: ContentType,
+  entries: readonly E[],
+  keys: readonly SortKey[],
+): Generator<void, E[]> {
+  const columns: unknown[][] = [];
+  for (const key of keys) columns.push(yield* readColumn(entries, sortValueReader(context, type, key.path)));
+  return yield* sortColumnsSteps(entries, columns, keys, columns.length === 1 && (yield* plainKindSteps(columns[0]!)) !== undefined);
 }
 
 /**
@@ -59,8 +73,9 @@ export type PlainKind = 'number' | 'string' | 'boolean' | 'none';
  * U+D800 up (where `<` and code point order part); undefined when not. A sort by `<` is several
  * times faster (8 s → about 1 s for a million titles). `kind` is what the column held before these values.
  */
-export function plainKind(column: readonly unknown[], kind: PlainKind = 'none'): PlainKind | undefined {
-  for (const value of column) {
+export function plainKind(column: readonly unknown[], kind: PlainKind = 'none', from = 0, to = column.length): PlainKind | undefined {
+  for (let i = from; i < to; i++) {
+    const value = column[i];
     if (value === null) continue;
     const type = typeof value;
     if (type !== 'number' && type !== 'string' && type !== 'boolean') return undefined;
@@ -72,6 +87,19 @@ export function plainKind(column: readonly unknown[], kind: PlainKind = 'none'):
 }
 
 const HIGH_UNITS = /[\uD800-\uFFFF]/;
+
+/** Values looked at between two steps of plainKindSteps. */
+const KIND_STEP = 65_536;
+
+/** plainKind of a whole column a step at a time (at 1,000,000 titles, half a second in all). */
+export function* plainKindSteps(column: readonly unknown[]): Generator<void, PlainKind | undefined> {
+  let kind: PlainKind | undefined = 'none';
+  for (let from = 0; from < column.length && kind !== undefined; from += KIND_STEP) {
+    kind = plainKind(column, kind, from, Math.min(from + KIND_STEP, column.length));
+    yield;
+  }
+  return kind;
+}
 
 /** A value of a column plainKind accepts. */
 export type PlainValue = number | string | boolean | null;

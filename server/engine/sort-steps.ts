@@ -104,3 +104,17 @@ export function finishSteps<T>(steps: Generator<void, T>): T {
     if (next.done === true) return next.value;
   }
 }
+
+/** Entries read between two steps of readColumn. */
+const READ_STEP = 16_384;
+
+/** One value of each entry (a sort's key, a filter's stored values), read READ_STEP entries a step. */
+export function* readColumn<E>(entries: readonly E[], read: (entry: E) => unknown): Generator<void, unknown[]> {
+  const column: unknown[] = [];
+  for (let from = 0; from < entries.length; from += READ_STEP) {
+    const to = Math.min(from + READ_STEP, entries.length);
+    for (let i = from; i < to; i++) column.push(read(entries[i]!));
+    yield;
+  }
+  return column;
+}

@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert';
 import type { CompactEntry } from '../../server/content-index/compact-entry.js';
 import type { Entry } from '../../server/content-index/entry.js';
 import { answerByColumns, filterByColumns } from '../../server/engine/column-answer.js';
+import { finishSteps } from '../../server/engine/sort-steps.js';
 import { carriedFrom, noteCarried } from '../../server/content-index/carried-lists.js';
 import { compileScalarTest } from '../../server/engine/compile-scalar-test.js';
 import { compileSearch } from '../../server/engine/compile-search.js';
@@ -62,7 +63,7 @@ function byColumns(rows: readonly Entry[], ordered: readonly Entry[], search: st
   const answer = answerByColumns(article, rows, { search, filters }, { wait: true });
   if (answer === undefined) return undefined;
   const whole = (e: Entry) => (search === undefined || compileSearch(article, search)(e)) && (filters === undefined || plainFilter(filters)(e));
-  return filterByColumns(rows, ordered, answer, { rest: answer.rest === undefined ? undefined : plainFilter(answer.rest), whole });
+  return finishSteps(filterByColumns(rows, ordered, answer, { rest: answer.rest === undefined ? undefined : plainFilter(answer.rest), whole }));
 }
 
 /** The plain per-entry test of a filter on the decoded values (no bytes, no columns). */
@@ -169,7 +170,7 @@ test('a list searched before its columns are made is tested entry by entry meanw
   }
   assert.ok(answer !== undefined, 'made between turns');
   const whole = (e: Entry) => plainSearch('garden')(e) && plainFilter(query.filters)(e);
-  assert.equal(ids(filterByColumns(rows, rows, answer, { rest: undefined, whole })), ids(rows.filter(whole)));
+  assert.equal(ids(finishSteps(filterByColumns(rows, rows, answer, { rest: undefined, whole }))), ids(rows.filter(whole)));
 });
 
 test('a column made between turns is given up once its list is stale, and made when asked again while current', async () => {
@@ -234,8 +235,12 @@ test('a list carried over edits is answered from the columns of the list it was 
       const whole = (e: Entry) => (search === undefined || compileSearch(article, search)(e)) && (filters === undefined || plainFilter(filters)(e));
       const tests = { rest: answer.rest === undefined ? undefined : plainFilter(answer.rest), whole };
       const want = list.filter(whole);
-      assert.equal(ids(filterByColumns(list, list, answer, tests)), ids(want), `${search} ${JSON.stringify(filters)}`);
-      assert.equal(ids(filterByColumns(list, reversed, answer, tests)), ids([...want].reverse()), `${search} ${JSON.stringify(filters)}, reversed`);
+      assert.equal(ids(finishSteps(filterByColumns(list, list, answer, tests))), ids(want), `${search} ${JSON.stringify(filters)}`);
+      assert.equal(
+        ids(finishSteps(filterByColumns(list, reversed, answer, tests))),
+        ids([...want].reverse()),
+        `${search} ${JSON.stringify(filters)}, reversed`,
+      );
       answered++;
     }
   };

@@ -13,13 +13,16 @@ import { seededRandom } from '../helpers/blog-article-entries.js';
 import { loadTestProject } from '../helpers/load-test-project.js';
 import { type TempProject, createTempProject } from '../helpers/temp-project.js';
 
-// A sorted list of more than a few thousand entries whose filter's matches are not kept is answered
-// after they are found between requests (sortedListMade): sorted alone when few, taken from the
-// whole sort when many, from a sort kept already when there is one. Edits made while that runs are
-// in the answer: it equals what the project, loaded anew from its files, answers at once.
+// A list of more than a few thousand entries whose filter's matches (or, unfiltered, whose sort
+// order) are not kept is answered after they are found between requests (sortedListMade): sorted
+// alone when few, taken from the whole sort when many, from a sort kept already when there is one;
+// unsorted filters and sorts through a relation too. Edits made while that runs are in the answer:
+// it equals what the project, loaded anew from its files, answers at once.
 
 /** Articles added to the blog fixture's: past SORTED_AT_ONCE (4,096). */
 const ADDED = 4_200;
+/** The blog fixture's authors: Alan Turing, and two others. */
+const AUTHORS = ['qlbzjy8ymwitxmczph8a7en0', 'sjlq8hgxw8ame5jqieu9qb6m', 'uqx84vzsfx8n4s3jmqvmxv37'];
 
 let project: TempProject;
 let config: CmsConfig;
@@ -35,6 +38,9 @@ test.before(() => {
       title,
       slug: `made-${i}`,
       views: i % 1000,
+      // Every seventh without an author (nulls sort first).
+      author: i % 7 === 0 ? null : AUTHORS[i % 3],
+      seo: { metaTitle: `${title} meta`, metaDescription: null, shareImage: null },
       createdAt: time,
       updatedAt: time,
       publishedAt: time,
@@ -102,8 +108,77 @@ for (const [name, filter, sort] of [
       freshAnswers(pages),
     );
     assert.ok(answer(state, `${query}&pagination[pageSize]=20`).ids.includes('made00007x'), 'the retitled article is near the top');
+    // A whole sort the run made for its matches is held as of the list it sorted, so the edits are carried into it too.
+    const whole = [`sort=${sort}&pagination[pageSize]=20`, `sort=${sort}&pagination[page]=50&pagination[pageSize]=20`];
+    assert.equal(
+      whole.map((page) => answer(state, page)),
+      freshAnswers(whole),
+    );
   });
 }
+
+for (const [name, query] of [
+  ['an unsorted filter', 'filters[views][$lt]=700'],
+  ['an unsorted filter on a component', 'filters[seo][metaTitle][$containsi]=ab'],
+  ['a sort through a relation', 'sort=author.name:asc'],
+  ['a filter with many matches sorted through a relation', 'filters[views][$lt]=700&sort[0]=author.name:desc&sort[1]=title:asc'],
+  ['a filter with few matches sorted through a relation', 'filters[views][$eq]=7&sort=author.name:asc'],
+] as const) {
+  test(`${name}: found between requests, edits meanwhile in the answer`, async () => {
+    const made = startMade(query);
+    assert.ok(made instanceof Promise, 'found between requests');
+    rewrite(15, { views: 3, title: 'ab ab', seo: { metaTitle: 'ab ab', metaDescription: null, shareImage: null } });
+    rewrite(1016, { views: 998, author: null });
+    await made;
+    const pages = [`${query}&pagination[pageSize]=20`, `${query}&pagination[page]=7&pagination[pageSize]=20`];
+    assert.equal(
+      pages.map((page) => answer(state, page)),
+      freshAnswers(pages),
+    );
+    assert.is(startMade(query), undefined, 'then kept');
+  });
+}
+
+test('the table of slugs a page found by its slug needs is made between requests, edits meanwhile in it', async () => {
+  const made = startMade('filters[slug][$eq]=made-40');
+  assert.ok(made instanceof Promise, 'made between requests');
+  rewrite(40, { slug: 'made-40-renamed' });
+  rewrite(41, { slug: 'made-40' });
+  await made;
+  assert.is(startMade('filters[slug][$eq]=made-42'), undefined, 'then kept');
+  const pages = ['filters[slug][$eq]=made-40', 'filters[slug][$eq]=made-40-renamed', 'filters[slug][$eq]=made-41'];
+  assert.equal(
+    pages.map((page) => answer(state, page)),
+    freshAnswers(pages),
+  );
+  assert.equal(answer(state, 'filters[slug][$eq]=made-40').ids, ['made00041x']);
+});
+
+test('a sort through a relation is made between requests again after either type changes', async () => {
+  const query = 'sort=author.name:desc';
+  await startMade(query);
+  assert.is(startMade(query), undefined, 'kept');
+  rewrite(30, { views: 1 });
+  const afterArticle = startMade(query);
+  assert.ok(afterArticle instanceof Promise, 'an article changed');
+  await afterArticle;
+  assert.is(startMade(query), undefined);
+  const author = `content/authors/${AUTHORS[0]}.json`;
+  project.write(author, { ...(JSON.parse(project.read(author)) as Record<string, unknown>), name: 'Zed Last' });
+  syncContent(state, author);
+  const afterAuthor = startMade(query);
+  assert.ok(afterAuthor instanceof Promise, 'an author changed');
+  await afterAuthor;
+  const pages = [`${query}&pagination[pageSize]=20`, `${query}&pagination[page]=100&pagination[pageSize]=20`];
+  assert.equal(
+    pages.map((page) => answer(state, page)),
+    freshAnswers(pages),
+  );
+  assert.ok(
+    answer(state, `${query}&pagination[pageSize]=5`).ids.every((id) => id.startsWith('made')),
+    "the renamed author's articles first",
+  );
+});
 
 test('a new filter in an order kept already is found between requests from that order', async () => {
   await startMade('sort=slug:asc');

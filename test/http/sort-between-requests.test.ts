@@ -23,19 +23,28 @@ const titles = new Map<string, string>();
 const draftTitles = new Map<string, string>();
 /** Every published article's slug and views, by documentId. */
 const published = new Map<string, { slug: string | null; views: number | null }>();
+/** Every published article's author's name (null without one), by documentId. */
+const authorNames = new Map<string, string | null>();
 
 test.before(async () => {
   const next = seededRandom(17);
   server = await startTestServer('blog', {
     prepare(project) {
       const dir = path.join(project.dir, 'content/articles');
+      const names = new Map<string, string>();
+      for (const name of fs.readdirSync(path.join(project.dir, 'content/authors'))) {
+        const author = JSON.parse(fs.readFileSync(path.join(project.dir, 'content/authors', name), 'utf8')) as { name: string };
+        names.set(name.slice(0, -5), author.name);
+      }
       for (const name of fs.readdirSync(dir)) {
         const data = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as {
           title: string;
           slug?: string | null;
           views?: number | null;
           publishedAt: string | null;
+          author?: string | null;
         };
+        if (data.publishedAt !== null) authorNames.set(name.slice(0, -5), data.author ? (names.get(data.author) ?? null) : null);
         if (data.publishedAt !== null) titles.set(name.slice(0, -5), data.title);
         if (data.publishedAt !== null) published.set(name.slice(0, -5), { slug: data.slug ?? null, views: data.views ?? null });
         draftTitles.set(name.slice(0, -5), data.title);
@@ -49,6 +58,7 @@ test.before(async () => {
         titles.set(documentId, title);
         draftTitles.set(documentId, title);
         published.set(documentId, { slug: data.slug, views: data.views });
+        authorNames.set(documentId, null);
       }
     },
   });
@@ -149,6 +159,49 @@ test('a filtered list waits the same way: its matches found, and sorted alone wh
   assert.equal(
     few.body.data.map((row: { documentId: string }) => row.documentId),
     orderedBy(new Map(sevens), 'desc'),
+  );
+});
+
+test('an unfiltered sort through a relation, a filter without a sort and the table of slugs wait the same way', async () => {
+  const snapshot = server.server.project.current;
+  const type = snapshot.registry.byRouteName.get('articles')!;
+  const options = { config: loadConfig(server.project.dir), warn: () => undefined };
+  const ask = (querystring: string): Promise<void> | undefined => sortBeforeRead(snapshot, { type, documentId: undefined, querystring }, options);
+  assert.ok(ask('sort=author.name:desc') instanceof Promise, 'a sort through a relation');
+  assert.ok(ask('filters[views][$lt]=100') instanceof Promise, 'a filter without a sort');
+  const slugs = ask('filters[slug][$eq]=sort-between-5');
+  assert.ok(slugs instanceof Promise, 'the table of slugs the first page found by its slug needs');
+  await slugs;
+  assert.is(ask('filters[slug][$eq]=sort-between-6'), undefined, 'then the next slugs are answered at once');
+  const bySlug = await server.get('/api/articles?filters[slug][$eq]=sort-between-6');
+  assert.equal(
+    bySlug.body.data.map((row: { documentId: string }) => row.documentId),
+    [...published].filter(([, values]) => values.slug === 'sort-between-6').map(([documentId]) => documentId),
+  );
+  // The published articles in default order, a page of 100 at a time (the list is never sorted).
+  const inDefault: string[] = [];
+  for (let page = 1; inDefault.length < published.size; page++) {
+    const answer = await server.get(`/api/articles?pagination[pageSize]=100&pagination[page]=${page}`);
+    inDefault.push(...answer.body.data.map((row: { documentId: string }) => row.documentId));
+  }
+  const fewViews = inDefault.filter((documentId) => (published.get(documentId)!.views ?? Infinity) < 100);
+  // Strapi's SQLite puts nulls first ascending, last descending; ties in default order.
+  const byAuthor = [...inDefault].sort((a, b) => {
+    const [x, y] = [authorNames.get(a)!, authorNames.get(b)!];
+    return x === y ? 0 : x === null ? 1 : y === null ? -1 : x < y ? 1 : -1;
+  });
+  const asked = [
+    { query: 'sort=author.name:desc&pagination[pageSize]=20', ids: pageOf(byAuthor, 1, 20) },
+    { query: 'sort=author.name:desc&pagination[page]=150&pagination[pageSize]=20', ids: pageOf(byAuthor, 150, 20) },
+    { query: 'filters[views][$lt]=100&pagination[pageSize]=30', ids: pageOf(fewViews, 1, 30) },
+    { query: 'filters[views][$lt]=100&pagination[page]=5&pagination[pageSize]=30', ids: pageOf(fewViews, 5, 30) },
+  ];
+  const answers = await Promise.all(asked.map(({ query }) => server.get(`/api/articles?${query}`)));
+  assertPages(answers, asked);
+  assert.is(answers[2]!.body.meta.pagination.total, fewViews.length);
+  assert.ok(
+    byAuthor.slice(0, 3).every((documentId) => authorNames.get(documentId) !== null),
+    'articles with an author first',
   );
 });
 
