@@ -22,6 +22,23 @@ import { type TypeChanges, carryDefaultOrder } from './type-changes.js';
 
 const MAX_MEMOS_PER_TYPE = 64;
 
+/** Records looked at between two steps of viewSteps. */
+const VIEW_STEP = 65_536;
+
+function viewKey(status: Status, locale: string | null): string {
+  return `${status}\u0000${locale ?? ''}`;
+}
+
+/** The versions of `records[from..to)` in a view of `status` and `locale` ('*': all locales), pushed onto `list`. */
+function pushVersions(list: Entry[], records: readonly DocumentRecord[], from: number, to: number, status: Status, locale: string | null): void {
+  for (let i = from; i < to; i++) {
+    const record = records[i]!;
+    if (locale !== '*' && record.locale !== locale) continue;
+    const entry = versionOf(record, status);
+    if (entry) list.push(entry);
+  }
+}
+
 /**
  * Every document of a project in memory: versions per status and locale, numeric ids, default
  * order and the reverse side of relations, kept up to date one file at a time.
@@ -198,22 +215,42 @@ export class ContentIndex {
    */
   entries(type: ContentType, status: Status, locale: string | null): readonly Entry[] {
     const state = this.stateOf(type);
-    const viewKey = `${status}\u0000${locale ?? ''}`;
-    const held = state.views.get(viewKey);
+    const key = viewKey(status, locale);
+    const held = state.views.get(key);
     if (held !== undefined && held.version === state.version) return held.value;
     const changes = held === undefined ? undefined : changesSince(state, held.version);
     let view = changes === undefined ? undefined : carryDefaultOrder(held!.value, status, locale, changes);
     if (view === undefined) {
       const list: Entry[] = [];
-      for (const record of state.ordered) {
-        if (locale !== '*' && record.locale !== locale) continue;
-        const entry = versionOf(record, status);
-        if (entry) list.push(entry);
-      }
+      pushVersions(list, state.ordered, 0, state.ordered.length, status, locale);
       view = list;
     }
-    state.views.set(viewKey, { value: view, version: state.version });
+    state.views.set(key, { value: view, version: state.version });
     return view;
+  }
+
+  /** Whether `entries` of this status and locale is held (as it is, or to be carried over the type's changes since). */
+  holdsView(type: ContentType, status: Status, locale: string | null): boolean {
+    return this.stateOf(type).views.has(viewKey(status, locale));
+  }
+
+  /**
+   * The steps that make the view `entries` would make at once when none is held (at 1,000,000
+   * articles, the drafts took 2.2 s), VIEW_STEP records a step: a read waits for them between
+   * requests (select-entries.ts `sortedListMade`), a server's warm-up takes them before its search
+   * columns. Kept only when the type did not change meanwhile (a read then makes it at once).
+   */
+  *viewSteps(type: ContentType, status: Status, locale: string | null): Generator<void, void> {
+    const state = this.stateOf(type);
+    const key = viewKey(status, locale);
+    const { version, ordered } = state;
+    const list: Entry[] = [];
+    for (let from = 0; from < ordered.length; from += VIEW_STEP) {
+      if (state.version !== version || state.views.has(key)) return;
+      pushVersions(list, ordered, from, Math.min(from + VIEW_STEP, ordered.length), status, locale);
+      yield;
+    }
+    if (state.version === version && !state.views.has(key)) state.views.set(key, { value: list, version });
   }
 
   findRecord(type: ContentType, documentId: string, locale: string | null): DocumentRecord | undefined {

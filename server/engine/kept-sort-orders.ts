@@ -56,6 +56,7 @@ export function* sortOrderSteps(index: ContentIndex, notes: readonly SortOrderNo
     const readers = ownReaders(type, sort);
     if (sort.length === 0 || readers === undefined || sort.some((key) => key.path.length > 1)) continue;
     const view: ListView = { status: note.status, locale: note.locale };
+    yield* index.viewSteps(type, note.status, note.locale);
     const rows = index.entries(type, note.status, note.locale);
     const key = sortOrderKey(view, sort, '');
     const version = index.typeVersion(type);

@@ -198,7 +198,9 @@ function wake(slot: Slot<unknown>): void {
 export function* prepareSearchColumns(index: ContentIndex): Generator<void, void> {
   for (const type of index.registry.contentTypes.values()) {
     if (type.kind !== 'collectionType') continue;
-    const rows = index.entries(type, 'published', type.localized ? index.defaultLocale : null);
+    const locale = type.localized ? index.defaultLocale : null;
+    yield* index.viewSteps(type, 'published', locale);
+    const rows = index.entries(type, 'published', locale);
     if (rows.length === 0) continue;
     if (searchedFields(type, false).length > 0) yield* stepsOf(slotOf(rows, '_q', () => buildCorpus(type, rows)));
     for (const [field, attribute] of type.attributes) {

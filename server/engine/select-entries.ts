@@ -104,19 +104,25 @@ interface ListRequest {
 }
 
 function listRequest(context: ReadContext, type: ContentType, query: DocumentQuery): ListRequest {
-  const locale = query.locale === '*' && type.localized ? '*' : localeFor(context, type);
+  const locale = listLocale(context, type, query);
   const { index } = context;
   return { type, base: index.entries(type, query.status, locale), version: index.typeVersion(type), sort: query.sort, view: { status: query.status, locale } };
+}
+
+/** The locale of a query's list ('*': every locale). */
+function listLocale(context: ReadContext, type: ContentType, query: DocumentQuery): string | null {
+  return query.locale === '*' && type.localized ? '*' : localeFor(context, type);
 }
 
 /** A list up to this size is sorted at once when a request needs it (a few milliseconds at most). */
 const SORTED_AT_ONCE = 4_096;
 
 /**
- * For a list that selectEntries would sort or filter at length before answering (more than
- * SORTED_AT_ONCE entries, and no kept sort order when unfiltered, no kept matches when filtered):
- * resolves once that work is done between requests, so the request waits for it without holding
- * any other up (at 1,000,000 articles, sorting by title at once stopped the server for 5 s; by
+ * For a list that selectEntries would make, sort or filter at length before answering (a view of
+ * its status and locale not held: ContentIndex.viewSteps; more than SORTED_AT_ONCE entries, and no
+ * kept sort order when unfiltered, no kept matches when filtered): resolves once that work is done
+ * between requests, so the request waits for it without holding any other up (at 1,000,000
+ * articles, the first list of drafts stopped the server for 2.2 s; sorting by title at once 5 s; by
  * author.name 3 s; a filter matching most of them, sorted by title, 5.3 s; one matching a tenth,
  * 2.2 s; unsorted filters 1.2–3.6 s; the first page found by its slug, 4 s). An unfiltered
  * list's sort by the entry's own values (sort-steps.ts) is kept as a filter past its budget keeps
@@ -126,6 +132,13 @@ const SORTED_AT_ONCE = 4_096;
  * the list can be answered now.
  */
 export function sortedListMade(context: ReadContext, type: ContentType, query: DocumentQuery): Promise<void> | undefined {
+  // Once (a view the type's changes kept from being held is made at once by what follows).
+  const viewed = viewMade(context, type, query);
+  return viewed === undefined ? listWorkMade(context, type, query) : viewed.then(() => listWorkMade(context, type, query));
+}
+
+/** sortedListMade's wait once the list's view is held: its sort, filter or table of values. */
+function listWorkMade(context: ReadContext, type: ContentType, query: DocumentQuery): Promise<void> | undefined {
   const filtered = query.filters !== undefined || (query.search !== undefined && query.search !== '');
   if (query.sort.length === 0 && !filtered) return undefined;
   const list = listRequest(context, type, query);
@@ -143,6 +156,31 @@ export function sortedListMade(context: ReadContext, type: ContentType, query: D
   const readers = ownReaders(type, sort);
   if (readers === undefined) return heldBetween(context, list, key, () => ({ steps: keptSortSteps(context, type, base, sort), carry: undefined }));
   return sortOrderMade(base, key, () => heldSortSteps(context.index, type, ownSort(list, readers), key));
+}
+
+/** Views being made between requests, by index and view: requests asking meanwhile wait for the same run. */
+const viewing = new WeakMap<object, Map<string, Promise<void>>>();
+
+/**
+ * Resolves once the list of a query's status and locale (the drafts, say, never asked before) is
+ * made between requests (ContentIndex.viewSteps); undefined when it is held.
+ */
+function viewMade(context: ReadContext, type: ContentType, query: DocumentQuery): Promise<void> | undefined {
+  const { index } = context;
+  const { status } = query;
+  const locale = listLocale(context, type, query);
+  if (index.holdsView(type, status, locale)) return undefined;
+  let runs = viewing.get(index);
+  if (runs === undefined) viewing.set(index, (runs = new Map()));
+  const key = `${type.uid}\u0000${status}\u0000${locale ?? ''}`;
+  let made = runs.get(key);
+  if (made === undefined) {
+    made = new Promise<void>((resolve) => runSlowly(index.viewSteps(type, status, locale), { done: () => resolve() })).then(() => {
+      runs.delete(key);
+    });
+    runs.set(key, made);
+  }
+  return made;
 }
 
 /** Lists' orders and filters' matches being made between requests, by list and memo key: requests asking meanwhile wait for the same run. */

@@ -70,14 +70,14 @@ interface ReadRoute {
 
 /**
  * A read route's answer: from the cache while the index is unchanged, else computed and kept. A
- * list that needs a new sort, or a filter's matches, over many documents waits for them to be made
- * between requests (sortBeforeRead): the server answers other requests meanwhile.
+ * list that needs a new view, sort, or a filter's matches, over many documents waits for them to be
+ * made between requests (sortBeforeRead): the server answers other requests meanwhile.
  */
 function respondRead(ctx: Context, route: ReadRoute, documentId: string | undefined): void | Promise<void> {
   const { type, deps, cache } = route;
   const request: ReadRequest = { type, documentId, querystring: ctx.querystring };
-  // Only a sorted or filtered list can need one; its query is parsed once, for the wait and the read.
-  if (documentId === undefined && mayWait(ctx.querystring)) {
+  // A list's query is parsed once, for the wait and the read.
+  if (documentId === undefined) {
     const snapshot = deps.project.current;
     if (cache.get(ctx, snapshot.index) === undefined) {
       const parsed = { ...request, raw: parseQueryString(ctx.querystring, deps.config.limits) };
@@ -87,11 +87,6 @@ function respondRead(ctx: Context, route: ReadRoute, documentId: string | undefi
     }
   }
   sendRead(ctx, route, request);
-}
-
-/** Whether a list's query string sorts, filters or searches (`sort`, `filters`, `_q`, escaped or not). */
-function mayWait(querystring: string): boolean {
-  return querystring.includes('sort') || querystring.includes('filters') || querystring.includes('_q');
 }
 
 function sendRead(ctx: Context, route: ReadRoute, request: ReadRequest): void {

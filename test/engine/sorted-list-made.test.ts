@@ -195,4 +195,34 @@ test('a new filter in an order kept already is found between requests from that 
   );
 });
 
+test('a list of a status never asked before is made between requests, and its type changing meanwhile is made by the read', async () => {
+  const type = state.index.registry.byRouteName.get('articles')!;
+  assert.not.ok(state.index.holdsView(type, 'draft', null), 'no list of drafts yet');
+  const made = startMade('status=draft&pagination[pageSize]=20');
+  assert.ok(made instanceof Promise, 'made between requests');
+  await made;
+  assert.ok(state.index.holdsView(type, 'draft', null));
+  assert.is(startMade('status=draft&pagination[page]=3'), undefined, 'then held');
+  // Another project's index, its type changed before the run's first step: the list is as the files are.
+  const other = loadTestProject(project.dir);
+  const asked = parsed(other, 'status=draft');
+  const otherType = other.index.registry.byRouteName.get('articles')!;
+  const changed = sortedListMade(contextOf(other, asked), otherType, asked);
+  assert.ok(changed instanceof Promise);
+  const rel = 'content/articles/made00050x.json';
+  project.write(rel, { ...(JSON.parse(project.read(rel)) as Record<string, unknown>), title: 'Changed while listed' });
+  syncContent(other, rel);
+  syncContent(state, rel);
+  await changed;
+  const pages = ['status=draft&pagination[pageSize]=20', 'status=draft&pagination[page]=30&pagination[pageSize]=20'];
+  assert.equal(
+    pages.map((page) => answer(other, page)),
+    freshAnswers(pages),
+  );
+  assert.equal(
+    pages.map((page) => answer(state, page)),
+    freshAnswers(pages),
+  );
+});
+
 test.run();
