@@ -58,8 +58,7 @@ function equalityOf(type: ContentType, node: FilterNode | undefined): { readonly
 }
 
 /** Entries by a value: one, or several in list order. */
-export type EqualTable = Map<string, Entry | Entry[]>;
-type Table = EqualTable;
+type Table = Map<string, Entry | Entry[]>;
 
 /** The memo key of a list's table by `field`. */
 function tableKey(view: ListView, field: string): string {

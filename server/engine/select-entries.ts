@@ -159,7 +159,7 @@ function listWorkMade(context: ReadContext, type: ContentType, query: DocumentQu
 }
 
 /** Views being made between requests, by index and view: requests asking meanwhile wait for the same run. */
-const viewing = new WeakMap<object, Map<string, Promise<void>>>();
+const viewing = new WeakMap<ReadContext['index'], Map<string, Promise<void>>>();
 
 /**
  * Resolves once the list of a query's status and locale (the drafts, say, never asked before) is
@@ -170,17 +170,30 @@ function viewMade(context: ReadContext, type: ContentType, query: DocumentQuery)
   const { status } = query;
   const locale = listLocale(context, type, query);
   if (index.holdsView(type, status, locale)) return undefined;
-  let runs = viewing.get(index);
-  if (runs === undefined) viewing.set(index, (runs = new Map()));
-  const key = `${type.uid}\u0000${status}\u0000${locale ?? ''}`;
-  let made = runs.get(key);
-  if (made === undefined) {
-    made = new Promise<void>((resolve) => runSlowly(index.viewSteps(type, status, locale), { done: () => resolve() })).then(() => {
-      runs.delete(key);
-    });
-    runs.set(key, made);
-  }
+  return joinedRun(runsOf(viewing, index), `${type.uid}\u0000${status}\u0000${locale ?? ''}`, () => stepsTaken(index.viewSteps(type, status, locale)));
+}
+
+/** The runs of `by`'s `owner`, by key. */
+function runsOf<K extends object>(by: WeakMap<K, Map<string, Promise<void>>>, owner: K): Map<string, Promise<void>> {
+  let runs = by.get(owner);
+  if (runs === undefined) by.set(owner, (runs = new Map()));
+  return runs;
+}
+
+/** The run of `key` among `runs`: the one going on (a request asking meanwhile joins it), or the one `start` starts, let go of once done. */
+function joinedRun(runs: Map<string, Promise<void>>, key: string, start: () => Promise<void>): Promise<void> {
+  const joined = runs.get(key);
+  if (joined !== undefined) return joined;
+  const made = start().then(() => {
+    runs.delete(key);
+  });
+  runs.set(key, made);
   return made;
+}
+
+/** Resolves once `steps` are taken between requests (or their run stops). */
+function stepsTaken(steps: Iterator<unknown>): Promise<void> {
+  return new Promise<void>((resolve) => runSlowly(steps, { done: () => resolve() }));
 }
 
 /** Lists' orders and filters' matches being made between requests, by list and memo key: requests asking meanwhile wait for the same run. */
@@ -203,17 +216,11 @@ function heldBetween<T>(context: ReadContext, list: ListRequest, key: string, wo
   const { type, base } = list;
   const { index } = context;
   if (index.holdsMemo(type, key)) return undefined;
-  let runs = running.get(base);
-  if (runs === undefined) running.set(base, (runs = new Map()));
-  const joined = runs.get(key);
-  if (joined !== undefined) return joined;
-  const { steps, carry } = work();
-  const held = heldWhenMade(index, type, key, list.version, carry, steps);
-  const made = turnFor(() => new Promise<void>((resolve) => runSlowly(held, { done: () => resolve() }))).then(() => {
-    runs.delete(key);
+  return joinedRun(runsOf(running, base), key, () => {
+    const { steps, carry } = work();
+    const held = heldWhenMade(index, type, key, list.version, carry, steps);
+    return turnFor(() => stepsTaken(held));
   });
-  runs.set(key, made);
-  return made;
 }
 
 /** Resolves once a filter's matches, in the query's order, are found between requests (matchesSteps) and held as keptMatches holds them. */
