@@ -12,7 +12,7 @@ import { type FileSlot, findNamedFile, heldVersions } from './held-files.js';
 import { MediaIndex } from './media-index.js';
 import { insertSorted, removeSorted } from './record-order.js';
 import { sortRecords } from './sort-records.js';
-import { ensureReverse, linkRelations, unlinkRelations } from './reverse-relations.js';
+import { ensureReverse, linkRelations, reverseSteps, unlinkRelations } from './reverse-relations.js';
 import { toEntry } from './to-entry.js';
 import { CompactEntry, readStoredField } from './compact-entry.js';
 import { withLoadChunks } from './text-arena.js';
@@ -272,6 +272,17 @@ export class ContentIndex {
     const state = this.stateOf(type);
     const key = state.idOwners.get(id);
     return key === undefined ? undefined : state.records.get(key);
+  }
+
+  /** Whether the reverse side of `type`'s relations is built (sourcesOf builds it at once on first use; reverseSteps a step at a time). */
+  holdsReverse(type: ContentType): boolean {
+    const state = this.stateOf(type);
+    return state.reverseBuilt || state.reverse.size === 0;
+  }
+
+  /** The reverse side of `type`'s relations built a step at a time, for a read to wait for between requests. */
+  reverseSteps(type: ContentType): Generator<void, void> {
+    return reverseSteps(this.stateOf(type));
   }
 
   /**

@@ -9,6 +9,7 @@ import { type CarriedList, carriedFrom } from '../content-index/carried-lists.js
 import { compileScalarTest } from './compile-scalar-test.js';
 import { isSystemField } from './field-value.js';
 import { rowPositions } from './row-positions.js';
+import { StepClock } from './sort-steps.js';
 
 /** A row passes none / all of the conditions the columns answered / is to be tested whole. */
 export const FAILS = 0;
@@ -209,12 +210,10 @@ function storedCondition(type: ContentType, node: Extract<FilterNode, { kind: 'c
   };
 }
 
-/** Entries filtered between two steps (of filterByColumns, and of select-entries.ts filterSteps). */
-export const FILTER_STEP = 8_192;
-
 /**
  * The entries of `ordered` (the rows, or the rows in another order) that pass: those the columns
- * passed and `rest` passes, and those to be tested whole that `whole` passes; a step at a time.
+ * passed and `rest` passes, and those to be tested whole that `whole` passes; a step at a time
+ * (StepClock).
  */
 export function* filterByColumns(
   rows: readonly Entry[],
@@ -226,15 +225,16 @@ export function* filterByColumns(
   const { rest, whole } = tests;
   const positions = ordered === rows ? undefined : yield* rowPositions(rows, ordered);
   const out: Entry[] = [];
-  for (let from = 0; from < ordered.length; from += FILTER_STEP) {
-    const to = Math.min(from + FILTER_STEP, ordered.length);
-    for (let i = from; i < to; i++) {
-      const row = positions === undefined ? i : positions[i]!;
-      const flag = row === -1 ? FAILS : flags[row]!;
-      const entry = ordered[i]!;
-      if (flag === PASSES ? rest === undefined || rest(entry) : flag === TEST_WHOLE && whole(entry)) out.push(entry);
+  const clock = new StepClock();
+  for (let i = 0; i < ordered.length; i++) {
+    const row = positions === undefined ? i : positions[i]!;
+    const flag = row === -1 ? FAILS : flags[row]!;
+    const entry = ordered[i]!;
+    if (flag === PASSES ? rest === undefined || rest(entry) : flag === TEST_WHOLE && whole(entry)) out.push(entry);
+    if (clock.due(i)) {
+      yield;
+      clock.restart();
     }
-    if (to < ordered.length) yield;
   }
   return out;
 }

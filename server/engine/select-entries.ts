@@ -2,13 +2,14 @@ import type { Entry } from '../content-index/entry.js';
 import type { ListView } from './list-view.js';
 import type { ContentType } from '../schema/content-type.js';
 import type { DocumentQuery, SortKey } from '../query/document-query.js';
-import { FILTER_STEP, answerByColumns, columnsMadeSteps, filterByColumns } from './column-answer.js';
+import { answerByColumns, columnsMadeSteps, filterByColumns } from './column-answer.js';
 import { compileFilter } from './compile-filter.js';
 import { compileSearch } from './compile-search.js';
 import { equalCandidates, equalTableWork } from './equal-candidates.js';
+import { reversedTypes } from './reversed-types.js';
 import { type ReadContext, localeFor } from './read-context.js';
 import { type KeptSort, carryKeptSort, keptSort, keptSortSteps, ownReaders, ownSortSteps, sortOrderCarry } from './kept-sort.js';
-import { finishSteps } from './sort-steps.js';
+import { StepClock, finishSteps } from './sort-steps.js';
 import { runSlowly } from '../content-index/run-slowly.js';
 import { madeSortOrder, prepareSortOrder, sortOrder, sortOrderMade, turnFor } from './list-columns.js';
 import { type OwnSort, heldSortSteps, heldWhenMade, sortOrderKey, sortText } from './kept-sort-orders.js';
@@ -132,9 +133,28 @@ const SORTED_AT_ONCE = 4_096;
  * the list can be answered now.
  */
 export function sortedListMade(context: ReadContext, type: ContentType, query: DocumentQuery): Promise<void> | undefined {
-  // Once (a view the type's changes kept from being held is made at once by what follows).
+  // Once each (a view or reverse side the type's changes kept from being held is made at once by what follows).
   const viewed = viewMade(context, type, query);
-  return viewed === undefined ? listWorkMade(context, type, query) : viewed.then(() => listWorkMade(context, type, query));
+  if (viewed !== undefined) return viewed.then(() => afterView(context, type, query));
+  return afterView(context, type, query);
+}
+
+function afterView(context: ReadContext, type: ContentType, query: DocumentQuery): Promise<void> | undefined {
+  const reversed = reverseMade(context, type, query);
+  return reversed === undefined ? listWorkMade(context, type, query) : reversed.then(() => listWorkMade(context, type, query));
+}
+
+/** Reverse sides of relations being built between requests, by index and type. */
+const reversing = new WeakMap<ReadContext['index'], Map<string, Promise<void>>>();
+
+/** Resolves once the reverse sides of relations the query reads (reversedTypes) are built between requests; undefined when they are. */
+function reverseMade(context: ReadContext, type: ContentType, query: DocumentQuery): Promise<void> | undefined {
+  const { index } = context;
+  const runs: Promise<void>[] = [];
+  for (const target of reversedTypes(index.registry, type, query)) {
+    if (!index.holdsReverse(target)) runs.push(joinedRun(runsOf(reversing, index), target.uid, () => stepsTaken(index.reverseSteps(target))));
+  }
+  return runs.length === 0 ? undefined : Promise.all(runs).then(() => undefined);
 }
 
 /** sortedListMade's wait once the list's view is held: its sort, filter or table of values. */
@@ -346,10 +366,13 @@ function* filterSteps(
     return yield* filterByColumns(base, ordered, answer, { rest, whole: test });
   }
   const out: Entry[] = [];
-  for (let from = 0; from < ordered.length; from += FILTER_STEP) {
-    const to = Math.min(from + FILTER_STEP, ordered.length);
-    for (let i = from; i < to; i++) if (test(ordered[i]!)) out.push(ordered[i]!);
-    if (to < ordered.length) yield;
+  const clock = new StepClock();
+  for (let i = 0; i < ordered.length; i++) {
+    if (test(ordered[i]!)) out.push(ordered[i]!);
+    if (clock.due(i)) {
+      yield;
+      clock.restart();
+    }
   }
   return out;
 }

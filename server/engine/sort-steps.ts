@@ -118,3 +118,22 @@ export function* readColumn<E>(entries: readonly E[], read: (entry: E) => unknow
   }
   return column;
 }
+
+/**
+ * Says when a step whose items cost unevenly (a filter's tests: one through a relation reads all
+ * its related documents) has run long enough to yield: checked every 64 items, the clock read
+ * costing more than most tests. `restart` once the step resumes.
+ */
+export class StepClock {
+  private since = performance.now();
+
+  constructor(private readonly ms = 8) {}
+
+  due(item: number): boolean {
+    return (item & 63) === 63 && performance.now() - this.since >= this.ms;
+  }
+
+  restart(): void {
+    this.since = performance.now();
+  }
+}

@@ -225,4 +225,35 @@ test('a list of a status never asked before is made between requests, and its ty
   );
 });
 
+test('the reverse side of a relation a list reads is built between requests, with changes made before it ran', async () => {
+  const sources = (of: ProjectState): string[][] => {
+    const articles = of.index.registry.byRouteName.get('articles')!;
+    return AUTHORS.map((author) => of.index.sourcesOf(articles, 'author', author).map((record) => record.documentId));
+  };
+  for (const changed of [false, true]) {
+    const fresh = loadTestProject(project.dir);
+    const articles = fresh.index.registry.byRouteName.get('articles')!;
+    const type = fresh.index.registry.byRouteName.get('authors')!;
+    const asked = parseDocumentQuery(parseQueryString('populate[articles][fields][0]=title', config.limits), {
+      type,
+      registry: fresh.index.registry,
+      config,
+      action: 'find',
+    });
+    assert.not.ok(fresh.index.holdsReverse(articles));
+    const made = sortedListMade(contextOf(fresh, asked), type, asked);
+    assert.ok(made instanceof Promise, 'built between requests');
+    if (changed) {
+      const rel = 'content/articles/made00070x.json';
+      project.write(rel, { ...(JSON.parse(project.read(rel)) as Record<string, unknown>), author: AUTHORS[(Number(changed) + 70) % 3] });
+      syncContent(fresh, rel);
+      syncContent(state, rel);
+    }
+    await made;
+    // Built from the records as they are when its first step runs (a change after that gives it up).
+    assert.ok(fresh.index.holdsReverse(articles), 'built');
+    assert.equal(sources(fresh), sources(loadTestProject(project.dir)));
+  }
+});
+
 test.run();
