@@ -7,7 +7,8 @@ import type { DocumentQuery } from '../query/document-query.js';
 import { type RouteAction, parseDocumentQuery } from '../query/parse-document-query.js';
 import { parseQueryString } from '../query/parse-query-string.js';
 import type { ContentType } from '../schema/content-type.js';
-import { sortedListMade } from '../engine/select-entries.js';
+import { reverseSidesMade, sortedListMade } from '../engine/select-entries.js';
+import { inverseSidesBuilt } from '../engine/reversed-types.js';
 import { findDocument, findDocumentText, findDocuments, findDocumentsText } from './read-documents.js';
 
 export interface ReadOptions {
@@ -101,19 +102,25 @@ export function answerReadText(snapshot: ProjectSnapshot, request: ReadRequest, 
 
 /**
  * For a list read that needs a new whole sort, or a filter's matches found (and sorted), over many
- * documents (select-entries.ts `sortedListMade`): resolves once that is done between requests,
- * after which the read is answered without stopping the server. Undefined for every other read, and
- * for one whose query is refused (the read itself says why).
+ * documents (select-entries.ts `sortedListMade`), or any read that populates through an inverse
+ * relation whose reverse side is not built (`reverseSidesMade`): resolves once that is done
+ * between requests, after which the read is answered without stopping the server. Undefined for
+ * every other read, and for one whose query is refused (the read itself says why).
  */
 export function sortBeforeRead(snapshot: ProjectSnapshot, request: ReadRequest, options: ReadOptions): Promise<void> | undefined {
   const { type, documentId, querystring, raw } = request;
-  if (type.kind !== 'collectionType' || documentId !== undefined) return undefined;
+  const list = type.kind === 'collectionType' && documentId === undefined;
   try {
-    const { context, query } = prepareRead(snapshot, { type, action: 'find', querystring, raw }, options);
-    return sortedListMade(context, type, query);
+    const { context, query } = prepareRead(snapshot, { type, action: list ? 'find' : oneAction(type), querystring, raw }, options);
+    return list ? sortedListMade(context, type, query) : reverseSidesMade(context, type, query);
   } catch {
     return undefined;
   }
+}
+
+/** Whether a get-one of `type` may populate through an inverse relation whose reverse side is not built (then it is answered by the read route, which waits for it). */
+export function mayBuildReverse(snapshot: ProjectSnapshot, type: ContentType, querystring: string): boolean {
+  return querystring.includes('populate') && !inverseSidesBuilt(snapshot.registry, type, (owner) => snapshot.index.holdsReverse(owner));
 }
 
 function oneAction(type: ContentType): RouteAction {

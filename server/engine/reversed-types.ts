@@ -3,6 +3,19 @@ import type { PopulateMap, SortKey } from '../query/document-query.js';
 import type { ContentType } from '../schema/content-type.js';
 import { type SchemaRegistry, findRelationTarget } from '../schema/schema-registry.js';
 
+/**
+ * Whether every inverse relation of `type` (`mappedBy`) has its reverse side built (`holds`): a
+ * get-one populating one otherwise waits for it (never answered before Koa).
+ */
+export function inverseSidesBuilt(registry: SchemaRegistry, type: ContentType, holds: (owner: ContentType) => boolean): boolean {
+  for (const attribute of type.queryAttributes.values()) {
+    if (attribute.kind !== 'relation' || attribute.mappedBy === undefined) continue;
+    const target = findRelationTarget(registry, attribute.target);
+    if (target !== undefined && !holds(target)) return false;
+  }
+  return true;
+}
+
 /** What of a query can read relations from their inverse side. */
 export interface RelationReads {
   readonly filters: FilterNode | undefined;

@@ -140,15 +140,18 @@ export function sortedListMade(context: ReadContext, type: ContentType, query: D
 }
 
 function afterView(context: ReadContext, type: ContentType, query: DocumentQuery): Promise<void> | undefined {
-  const reversed = reverseMade(context, type, query);
+  const reversed = reverseSidesMade(context, type, query);
   return reversed === undefined ? listWorkMade(context, type, query) : reversed.then(() => listWorkMade(context, type, query));
 }
 
 /** Reverse sides of relations being built between requests, by index and type. */
 const reversing = new WeakMap<ReadContext['index'], Map<string, Promise<void>>>();
 
-/** Resolves once the reverse sides of relations the query reads (reversedTypes) are built between requests; undefined when they are. */
-function reverseMade(context: ReadContext, type: ContentType, query: DocumentQuery): Promise<void> | undefined {
+/**
+ * Resolves once the reverse sides of relations a query of `type` reads (reversedTypes) are built
+ * between requests (a list's wait, and a get-one's populate); undefined when they are.
+ */
+export function reverseSidesMade(context: ReadContext, type: ContentType, query: DocumentQuery): Promise<void> | undefined {
   const { index } = context;
   const runs: Promise<void>[] = [];
   for (const target of reversedTypes(index.registry, type, query)) {

@@ -6,7 +6,7 @@ import { type Caller, canFind } from '../auth/caller.js';
 import type { CmsConfig } from '../config/cms-config.js';
 import type { ProjectPort } from '../documents/project-port.js';
 import type { ProjectApp } from '../project/project-app.js';
-import { type ReadOptions, answerReadText } from '../documents/answer-read.js';
+import { type ReadOptions, answerReadText, mayBuildReverse } from '../documents/answer-read.js';
 import { callerOf } from './authorize.js';
 import type { ContentType } from '../schema/content-type.js';
 import { routeName } from '../schema/schema-registry.js';
@@ -166,7 +166,7 @@ export function createFastAnswers(sources: FastAnswerSources): FastAnswers {
     if (template === undefined) return false;
     const snapshot = sources.project.current;
     const type = snapshot.registry.byRouteName.get(path.routeName);
-    if (type === undefined || type.uid !== template.uid) return false;
+    if (type === undefined || type.uid !== template.uid || mayBuildReverse(snapshot, type, path.querystring)) return false;
     const options: ReadOptions = { config: sources.config, warn: sources.warn ?? (() => undefined), canFind: template.canFind };
     let text: string;
     try {

@@ -205,6 +205,30 @@ test('an unfiltered sort through a relation, a filter without a sort and the tab
   );
 });
 
+test('a get-one populating through an inverse relation waits for its reverse side built between requests', async () => {
+  const snapshot = server.server.project.current;
+  const authors = snapshot.registry.byRouteName.get('authors')!;
+  const articles = snapshot.registry.byRouteName.get('articles')!;
+  const options = { config: loadConfig(server.project.dir), warn: () => undefined };
+  const author = 'sjlq8hgxw8ame5jqieu9qb6m';
+  const querystring = 'populate[articles][fields][0]=title';
+  assert.not.ok(snapshot.index.holdsReverse(articles), 'not built yet');
+  const waiting = sortBeforeRead(snapshot, { type: authors, documentId: author, querystring }, options);
+  assert.ok(waiting instanceof Promise, 'built between requests');
+  const [answer] = await Promise.all([server.get(`/api/authors/${author}?${querystring}`), waiting]);
+  assert.ok(snapshot.index.holdsReverse(articles));
+  assert.is(sortBeforeRead(snapshot, { type: authors, documentId: author, querystring }, options), undefined, 'then answered at once');
+  const name = answer!.body.data.name as string;
+  assert.ok(answer!.body.data.articles.length > 0, 'the author has articles');
+  assert.equal(
+    answer!.body.data.articles.map((row: { documentId: string }) => row.documentId).sort(),
+    [...authorNames]
+      .filter(([, of]) => of === name)
+      .map(([documentId]) => documentId)
+      .sort(),
+  );
+});
+
 test('the editor’s list view waits for a new sort the same way', async () => {
   const editor = new AdminClient(server.url);
   assert.is((await editor.request('POST', '/admin/register-admin', BOSS)).status, 200);
