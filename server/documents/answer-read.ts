@@ -118,9 +118,16 @@ export function sortBeforeRead(snapshot: ProjectSnapshot, request: ReadRequest, 
   }
 }
 
-/** Whether a get-one of `type` may populate through an inverse relation whose reverse side is not built (then it is answered by the read route, which waits for it). */
+/**
+ * Whether a get-one of `type` may populate through an inverse relation whose reverse side is not
+ * built (then it is answered by the read route, which waits for it): its query string names the
+ * relation, or populates everything (`*`, escaped or not, or `pLevel`).
+ */
 export function mayBuildReverse(snapshot: ProjectSnapshot, type: ContentType, querystring: string): boolean {
-  return querystring.includes('populate') && !inverseSidesBuilt(snapshot.registry, type, (owner) => snapshot.index.holdsReverse(owner));
+  if (!querystring.includes('populate') && !querystring.includes('pLevel')) return false;
+  const everything = querystring.includes('*') || querystring.includes('%2A') || querystring.includes('pLevel');
+  const named = (attribute: string): boolean => everything || querystring.includes(attribute);
+  return !inverseSidesBuilt(snapshot.registry, type, named, (owner) => snapshot.index.holdsReverse(owner));
 }
 
 function oneAction(type: ContentType): RouteAction {

@@ -4,12 +4,18 @@ import type { ContentType } from '../schema/content-type.js';
 import { type SchemaRegistry, findRelationTarget } from '../schema/schema-registry.js';
 
 /**
- * Whether every inverse relation of `type` (`mappedBy`) has its reverse side built (`holds`): a
- * get-one populating one otherwise waits for it (never answered before Koa).
+ * Whether every inverse relation of `type` (`mappedBy`) that `named` says a query may populate has
+ * its reverse side built (`holds`): a get-one populating one otherwise waits for it (never
+ * answered before Koa).
  */
-export function inverseSidesBuilt(registry: SchemaRegistry, type: ContentType, holds: (owner: ContentType) => boolean): boolean {
-  for (const attribute of type.queryAttributes.values()) {
-    if (attribute.kind !== 'relation' || attribute.mappedBy === undefined) continue;
+export function inverseSidesBuilt(
+  registry: SchemaRegistry,
+  type: ContentType,
+  named: (attribute: string) => boolean,
+  holds: (owner: ContentType) => boolean,
+): boolean {
+  for (const [name, attribute] of type.queryAttributes) {
+    if (attribute.kind !== 'relation' || attribute.mappedBy === undefined || !named(name)) continue;
     const target = findRelationTarget(registry, attribute.target);
     if (target !== undefined && !holds(target)) return false;
   }

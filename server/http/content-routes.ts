@@ -77,7 +77,7 @@ function respondRead(ctx: Context, route: ReadRoute, documentId: string | undefi
   const { type, deps, cache } = route;
   const request: ReadRequest = { type, documentId, querystring: ctx.querystring };
   // A list's query (or a get-one's that populates) is parsed once, for the wait and the read.
-  if (documentId === undefined || ctx.querystring.includes('populate')) {
+  if (documentId === undefined || ctx.querystring.includes('populate') || ctx.querystring.includes('pLevel')) {
     const snapshot = deps.project.current;
     if (cache.get(ctx, snapshot.index) === undefined) {
       const parsed = { ...request, raw: parseQueryString(ctx.querystring, deps.config.limits) };
