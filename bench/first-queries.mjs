@@ -47,7 +47,7 @@ const MORE_QUERIES = [
 ];
 
 /** Asks /_health every 20 ms until stopped: the longest wait for an answer, in ms. */
-function probeHealth(url) {
+function longestHealthWait(url) {
   let done = false;
   let longest = 0;
   const probing = (async () => {
@@ -93,7 +93,7 @@ async function firstAnswers(dir, cli) {
     if (probe) await fetch(`${server.url}/_health`);
     const out = [];
     for (const [, query] of queries) {
-      const stop = probe ? probeHealth(server.url) : undefined;
+      const stop = probe ? longestHealthWait(server.url) : undefined;
       const answer = await timedGet(`${server.url}/api/articles?${query}`);
       const waited = await stop?.();
       if (answer.status !== 200) throw new Error(`${query}: ${answer.status}`);

@@ -29,11 +29,10 @@ export function unlinkRelations(state: TypeState, record: DocumentRecord): void 
   }
 }
 
-/** Builds the reverse map on first use. */
+/** Builds the reverse map on first use: reverseSteps taken at once. */
 export function ensureReverse(state: TypeState): void {
-  if (state.reverseBuilt) return;
-  state.reverseBuilt = true;
-  for (const record of state.records.values()) linkRelations(state, record);
+  const steps = reverseSteps(state);
+  while (steps.next().done !== true);
 }
 
 /** Records linked between two steps of reverseSteps. */

@@ -26,13 +26,8 @@ export function equalCandidates(
 ): readonly Entry[] | undefined {
   const equality = equalityOf(type, filters);
   if (equality === undefined) return undefined;
-  const { field } = equality;
-  const table = context.index.memo(
-    type,
-    tableKey(view, field),
-    () => finishSteps(tableSteps(list, field)),
-    (held, changes) => carryTable(held, field, view, changes),
-  );
+  const work = tableWork(list, view, equality.field);
+  const table = context.index.memo(type, work.key, () => finishSteps(work.steps()), work.carry);
   if (table === null) return undefined;
   const found = table.get(equality.value);
   return found === undefined ? [] : Array.isArray(found) ? found : [found];
@@ -60,27 +55,30 @@ function equalityOf(type: ContentType, node: FilterNode | undefined): { readonly
 /** Entries by a value: one, or several in list order. */
 type Table = Map<string, Entry | Entry[]>;
 
-/** The memo key of a list's table by `field`. */
-function tableKey(view: ListView, field: string): string {
-  return `equal|${view.status}|${view.locale ?? ''}|${field}`;
-}
-
 /**
  * What makes, a step at a time, the table equalCandidates would make at once for `filters` on
  * `list` (at 1,000,000 articles, the table of slugs took 4 s): its memo key, steps and carry, for a
  * run between requests (select-entries.ts sortedListMade). Undefined when the filter has no such
  * comparison.
  */
-export function equalTableWork(
-  type: ContentType,
-  list: readonly Entry[],
-  view: ListView,
-  filters: FilterNode | undefined,
-): { key: string; steps: () => Generator<void, Table | null>; carry: (held: Table | null, changes: TypeChanges) => Table | null | undefined } | undefined {
+export function equalTableWork(type: ContentType, list: readonly Entry[], view: ListView, filters: FilterNode | undefined): TableWork | undefined {
   const equality = equalityOf(type, filters);
-  if (equality === undefined) return undefined;
-  const { field } = equality;
-  return { key: tableKey(view, field), steps: () => tableSteps(list, field), carry: (held, changes) => carryTable(held, field, view, changes) };
+  return equality === undefined ? undefined : tableWork(list, view, equality.field);
+}
+
+/** A list's table by `field`: its memo key, the steps that make it, how it is carried over the type's changes. */
+function tableWork(list: readonly Entry[], view: ListView, field: string): TableWork {
+  return {
+    key: `equal|${view.status}|${view.locale ?? ''}|${field}`,
+    steps: () => tableSteps(list, field),
+    carry: (held, changes) => carryTable(held, field, view, changes),
+  };
+}
+
+interface TableWork {
+  readonly key: string;
+  readonly steps: () => Generator<void, Table | null>;
+  readonly carry: (held: Table | null, changes: TypeChanges) => Table | null | undefined;
 }
 
 /** Entries put in a table between two steps of tableSteps. */
